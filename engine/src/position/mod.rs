@@ -1,0 +1,400 @@
+//! `Position`: a validated position that moves can be generated for and played in.
+//!
+//! Its fields are private: the only ways in are [`Position::from_setup`] (which checks
+//! everything the move generator relies on) and playing legal moves. Draw claims, game
+//! history and the Code's wider validation of how a position could have arisen live
+//! elsewhere (`game`, the adapter's validator).
+
+mod castling;
+mod play;
+mod validate;
+
+pub use castling::{right_bit, CastlePath, CastlingPaths};
+pub use validate::{PositionError, Violations};
+
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::fen::CastlingNotation;
+use crate::setup::{CastleSide, CastlingRights, Setup};
+use crate::types::{Bitboard, ByColor, Color, Piece, PieceKind, Rank, Square};
+use crate::{zobrist, Rules};
+
+/// A position that can be played: men, side to move, rights, clocks and the rules in force.
+///
+/// ```
+/// use engine::{Position, Rules};
+/// let pos = Position::startpos(Rules::default());
+/// assert_eq!(pos.legal_moves().len(), 20);
+/// ```
+#[derive(Clone, Debug, Eq, PartialEq, Hash)]
+pub struct Position {
+    by_kind: [Bitboard; 6],
+    by_color: ByColor<Bitboard>,
+    turn: Color,
+    /// Castling rights, one bit per `right_bit(color, side)`.
+    castling: u8,
+    ep_square: Option<Square>,
+    /// Moves the side to move still makes in this turn, this one included.
+    turn_moves: u8,
+    /// Squares men may move to in this turn: all, or the mover's first four ranks during a
+    /// turn of several moves (Am. IV 4).
+    move_limit: Bitboard,
+    halfmove_clock: u32,
+    capture_clock: u32,
+    fullmove_number: u32,
+    key: u64,
+    checkers: Bitboard,
+    pinned: Bitboard,
+    paths: CastlingPaths,
+    rules: Rules,
+}
+
+impl Position {
+    /// The standard starting position under `rules`.
+    pub fn startpos(rules: Rules) -> Position {
+        Position::from_setup(&Setup::standard(), rules).expect("the starting position is valid")
+    }
+
+    /// The men of a kind, both colours.
+    #[inline(always)]
+    pub fn pieces(&self, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind as usize]
+    }
+
+    /// The men of a colour.
+    #[inline(always)]
+    pub fn colors(&self, color: Color) -> Bitboard {
+        *self.by_color.get(color)
+    }
+
+    /// The men of a colour and kind.
+    #[inline(always)]
+    pub fn pieces_of(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.pieces(kind) & self.colors(color)
+    }
+
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color.white | self.by_color.black
+    }
+
+    /// The square of `color`'s King.
+    #[inline(always)]
+    pub fn king(&self, color: Color) -> Square {
+        self.pieces_of(color, PieceKind::King).single()
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The men giving check to the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// Whether the side to move is in check.
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.checkers.is_nonempty()
+    }
+
+    /// The side to move's men pinned against its King.
+    #[inline(always)]
+    pub fn pinned(&self) -> Bitboard {
+        self.pinned
+    }
+
+    /// The en passant square, as the FEN gives it (after any double step).
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// Half-moves since the last capture or pawn move (the FEN clock; FIDE's fifty moves).
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// Half-moves since the last capture (the Code's fifty moves, Am. II 8). From a FEN
+    /// it starts at the FEN's clock, which is all the FEN tells.
+    #[inline]
+    pub fn capture_clock(&self) -> u32 {
+        self.capture_clock
+    }
+
+    /// The number of the move about to be played.
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// Moves the side to move still makes in this turn, this one included (more than one
+    /// only at the start of a game at the odds of several moves).
+    #[inline]
+    pub fn turn_moves(&self) -> u8 {
+        self.turn_moves
+    }
+
+    /// Whether this turn is part of a turn of several moves, in which no man may go
+    /// beyond the mover's fourth rank (Am. IV 4).
+    #[inline]
+    pub fn in_multi_move_turn(&self) -> bool {
+        self.move_limit != Bitboard::FULL
+    }
+
+    /// The squares men may move to in this turn (all, except in a turn of several moves).
+    #[inline(always)]
+    pub fn move_limit(&self) -> Bitboard {
+        self.move_limit
+    }
+
+    /// The rules in force.
+    #[inline]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The Zobrist key of everything that decides the legal moves.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The key of the men on their squares and the side to move only: positions that are
+    /// "identical" in the sense of Am. I 16 (castling and en passant chances do not enter).
+    pub fn men_key(&self) -> u64 {
+        self.key ^ zobrist::castling(self.castling) ^ self.ep_key() ^ self.turn_key()
+    }
+
+    /// Whether `color` still has the right to castle on `side`.
+    #[inline]
+    pub fn has_castling_right(&self, color: Color, side: CastleSide) -> bool {
+        self.castling & right_bit(color, side) != 0
+    }
+
+    /// The castling path of a right the position has.
+    pub fn castle_path(&self, color: Color, side: CastleSide) -> Option<&CastlePath> {
+        if self.has_castling_right(color, side) {
+            self.paths.get(color, side)
+        } else {
+            None
+        }
+    }
+
+    /// The man on a square.
+    #[inline]
+    pub fn piece_on(&self, sq: Square) -> Option<Piece> {
+        let kind = self.kind_on(sq)?;
+        let color = if self.by_color.white.has(sq) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece::new(color, kind))
+    }
+
+    /// The kind of man on a square.
+    #[inline]
+    pub fn kind_on(&self, sq: Square) -> Option<PieceKind> {
+        if !self.occupied().has(sq) {
+            return None;
+        }
+        PieceKind::ALL
+            .into_iter()
+            .find(|k| self.by_kind[*k as usize].has(sq))
+    }
+
+    /// `by`'s men that command `sq`, with `occupied` as the blockers.
+    #[inline]
+    pub fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        let them = self.colors(by);
+        let rooks = self.pieces(PieceKind::Rook) | self.pieces(PieceKind::Queen);
+        let bishops = self.pieces(PieceKind::Bishop) | self.pieces(PieceKind::Queen);
+        ((knight_attacks(sq) & self.pieces(PieceKind::Knight))
+            | (king_attacks(sq) & self.pieces(PieceKind::King))
+            | (pawn_attacks(!by, sq) & self.pieces(PieceKind::Pawn))
+            | (rook_attacks(sq, occupied) & rooks)
+            | (bishop_attacks(sq, occupied) & bishops))
+            & them
+    }
+
+    /// Whether any of `by`'s men commands `sq`, with `occupied` as the blockers.
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        let them = self.colors(by);
+        (knight_attacks(sq) & self.pieces(PieceKind::Knight) & them).is_nonempty()
+            || (king_attacks(sq) & self.pieces(PieceKind::King) & them).is_nonempty()
+            || (pawn_attacks(!by, sq) & self.pieces(PieceKind::Pawn) & them).is_nonempty()
+            || (rook_attacks(sq, occupied)
+                & (self.pieces(PieceKind::Rook) | self.pieces(PieceKind::Queen))
+                & them)
+                .is_nonempty()
+            || (bishop_attacks(sq, occupied)
+                & (self.pieces(PieceKind::Bishop) | self.pieces(PieceKind::Queen))
+                & them)
+                .is_nonempty()
+    }
+
+    /// Back to a [`Setup`], e.g. to write a FEN.
+    pub fn to_setup(&self) -> Setup {
+        let mut setup = Setup::empty();
+        for sq in self.occupied() {
+            setup.board[sq as usize] = self.piece_on(sq);
+        }
+        setup.turn = self.turn;
+        for color in Color::ALL {
+            let mut rights = CastlingRights::default();
+            for side in CastleSide::ALL {
+                if let Some(p) = self.castle_path(color, side) {
+                    rights.set(side, Some(p.rook_square.file()));
+                }
+            }
+            *setup.castling.get_mut(color) = rights;
+        }
+        setup.ep_square = self.ep_square;
+        setup.halfmove_clock = self.halfmove_clock;
+        setup.fullmove_number = self.fullmove_number;
+        setup.turn_moves = self.turn_moves;
+        setup
+    }
+
+    /// The FEN of the position (X-FEN castling under Chess960).
+    pub fn fen(&self) -> String {
+        let notation = if self.rules.chess960 {
+            CastlingNotation::XFen
+        } else {
+            CastlingNotation::Standard
+        };
+        self.to_setup().to_fen(notation)
+    }
+
+    /// The last rank of `color`'s pawns (where they promote).
+    #[inline(always)]
+    pub(crate) fn promotion_rank(color: Color) -> Bitboard {
+        Bitboard::rank(Rank::Eighth.relative_to(color))
+    }
+
+    /// The en passant part of the key: only when a pawn of the side to move could take.
+    #[inline]
+    fn ep_key(&self) -> u64 {
+        match self.ep_square {
+            Some(ep)
+                if (pawn_attacks(!self.turn, ep) & self.pieces_of(self.turn, PieceKind::Pawn))
+                    .is_nonempty() =>
+            {
+                zobrist::ep_file(ep.file())
+            }
+            _ => 0,
+        }
+    }
+
+    #[inline]
+    fn turn_key(&self) -> u64 {
+        if self.in_multi_move_turn() {
+            zobrist::turn_moves(self.turn_moves)
+        } else {
+            0
+        }
+    }
+
+    /// The key computed from scratch (the incremental one must always equal it).
+    pub fn key_from_scratch(&self) -> u64 {
+        let mut key = 0;
+        for sq in self.occupied() {
+            let p = self.piece_on(sq).expect("occupied");
+            key ^= zobrist::piece(p.color, p.kind, sq);
+        }
+        if self.turn == Color::Black {
+            key ^= zobrist::black_to_move();
+        }
+        key ^ zobrist::castling(self.castling) ^ self.ep_key() ^ self.turn_key()
+    }
+
+    /// Recomputes the checkers and pinned men of the side to move.
+    #[inline]
+    fn update_check_info(&mut self) {
+        let us = self.turn;
+        let them = !us;
+        let king = self.king(us);
+        let occ = self.occupied();
+        let their = self.colors(them);
+        let snipers = ((rook_attacks(king, Bitboard::EMPTY)
+            & (self.pieces(PieceKind::Rook) | self.pieces(PieceKind::Queen)))
+            | (bishop_attacks(king, Bitboard::EMPTY)
+                & (self.pieces(PieceKind::Bishop) | self.pieces(PieceKind::Queen))))
+            & their;
+        let mut checkers = ((knight_attacks(king) & self.pieces(PieceKind::Knight))
+            | (pawn_attacks(us, king) & self.pieces(PieceKind::Pawn)))
+            & their;
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            let blockers = crate::attacks::between(king, s) & occ;
+            if blockers.is_empty() {
+                checkers |= s;
+            } else if !blockers.has_more_than_one() {
+                pinned |= blockers & self.colors(us);
+            }
+        }
+        self.checkers = checkers;
+        self.pinned = pinned;
+    }
+
+    /// Checks the internal invariants: the boards agree, the key matches a recomputation,
+    /// and the check information is right. Used by debug builds at every perft node.
+    ///
+    /// # Panics
+    /// When an invariant is broken (a bug, never bad input).
+    pub fn assert_consistent(&self) {
+        let mut union = Bitboard::EMPTY;
+        for k in PieceKind::ALL {
+            assert!(
+                (union & self.pieces(k)).is_empty(),
+                "two kinds on one square"
+            );
+            union |= self.pieces(k);
+        }
+        assert_eq!(union, self.occupied(), "kind and colour boards disagree");
+        assert!(
+            (self.by_color.white & self.by_color.black).is_empty(),
+            "two colours on one square"
+        );
+        assert_eq!(self.pieces_of(Color::White, PieceKind::King).len(), 1);
+        assert_eq!(self.pieces_of(Color::Black, PieceKind::King).len(), 1);
+        assert_eq!(self.key, self.key_from_scratch(), "incremental key drifted");
+        let mut copy = self.clone();
+        copy.update_check_info();
+        assert_eq!(
+            (copy.checkers, copy.pinned),
+            (self.checkers, self.pinned),
+            "stale check info"
+        );
+        assert!(
+            !self.is_attacked(self.king(!self.turn), self.turn, self.occupied()),
+            "side not to move is in check"
+        );
+    }
+}
+
+impl std::fmt::Display for Position {
+    /// The board as eight text rows, White at the bottom, then the FEN.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for rank in Rank::ALL.iter().rev() {
+            write!(f, " {} |", rank.to_char())?;
+            for file in crate::File::ALL {
+                let c = self
+                    .piece_on(Square::new(file, *rank))
+                    .map_or('.', Piece::to_char);
+                write!(f, " {c}")?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "   +----------------")?;
+        writeln!(f, "     a b c d e f g h")?;
+        write!(f, "FEN: {}", self.fen())
+    }
+}

@@ -1,0 +1,145 @@
+//! Perft: counting the leaf nodes of the legal move tree, to prove a move generator right
+//! and to measure its speed.
+//!
+//! The last ply is counted in bulk (the sizes of the move sets are added up, no move is
+//! played), as every fast perft does; [`perft_slow`] plays every move for reference.
+//! Parallel perft splits the tree with rayon; an optional hash table caches subtree counts.
+//! Suites of positions with known counts are read by [`suite`].
+
+pub mod hash;
+pub mod suite;
+
+use engine::{Move, Position};
+use rayon::prelude::*;
+
+pub use hash::PerftHash;
+
+/// Calls `f` with every legal move of `pos`.
+#[inline]
+fn for_each_move(pos: &Position, mut f: impl FnMut(Move)) {
+    pos.generate_moves(|batch| {
+        for mv in pos.expand(batch) {
+            f(mv);
+        }
+        false
+    });
+}
+
+/// The number of leaf nodes `depth` plies below `pos` (bulk counting at the last ply).
+///
+/// ```
+/// use engine::{Position, Rules};
+/// assert_eq!(perft::perft(&Position::startpos(Rules::default()), 3), 8902);
+/// ```
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves(),
+        _ => {
+            #[cfg(debug_assertions)]
+            pos.assert_consistent();
+            let mut nodes = 0;
+            for_each_move(pos, |mv| {
+                let mut next = pos.clone();
+                next.play_unchecked(mv);
+                nodes += perft(&next, depth - 1);
+            });
+            nodes
+        }
+    }
+}
+
+/// Perft that plays every move down to the leaves, checking the position's invariants at
+/// every node: slow, for cross-checking the bulk count.
+pub fn perft_slow(pos: &Position, depth: u32) -> u64 {
+    pos.assert_consistent();
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves();
+    assert_eq!(
+        moves.len() as u64,
+        pos.count_legal_moves(),
+        "list and count disagree in {}",
+        pos.fen()
+    );
+    moves
+        .iter()
+        .map(|mv| {
+            let mut next = pos.clone();
+            next.play_unchecked(*mv);
+            perft_slow(&next, depth - 1)
+        })
+        .sum()
+}
+
+/// The count below each legal move ("divide"), in generation order.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut out = Vec::new();
+    if depth == 0 {
+        return out;
+    }
+    for_each_move(pos, |mv| {
+        let mut next = pos.clone();
+        next.play_unchecked(mv);
+        out.push((mv, perft(&next, depth - 1)));
+    });
+    out
+}
+
+/// Perft on the current rayon pool: the root and the next ply are split into tasks.
+pub fn perft_parallel(pos: &Position, depth: u32, hash: Option<&PerftHash>) -> u64 {
+    if depth <= 3 {
+        return perft_with(pos, depth, hash);
+    }
+    let moves = pos.legal_moves();
+    moves
+        .par_iter()
+        .map(|mv| {
+            let next = pos.played(*mv);
+            if depth >= 6 {
+                perft_parallel(&next, depth - 1, hash)
+            } else {
+                perft_with(&next, depth - 1, hash)
+            }
+        })
+        .sum()
+}
+
+/// Divide on the current rayon pool.
+pub fn divide_parallel(pos: &Position, depth: u32, hash: Option<&PerftHash>) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    let moves = pos.legal_moves();
+    moves
+        .par_iter()
+        .map(|mv| (*mv, perft_parallel(&pos.played(*mv), depth - 1, hash)))
+        .collect()
+}
+
+/// Perft using a hash table when one is given.
+pub fn perft_with(pos: &Position, depth: u32, hash: Option<&PerftHash>) -> u64 {
+    match hash {
+        Some(table) => perft_hashed(pos, depth, table),
+        None => perft(pos, depth),
+    }
+}
+
+/// Perft that caches subtree counts by (key, depth).
+pub fn perft_hashed(pos: &Position, depth: u32, table: &PerftHash) -> u64 {
+    if depth <= 1 {
+        return perft(pos, depth);
+    }
+    if let Some(n) = table.probe(pos.key(), depth) {
+        return n;
+    }
+    let mut nodes = 0;
+    for_each_move(pos, |mv| {
+        let mut next = pos.clone();
+        next.play_unchecked(mv);
+        nodes += perft_hashed(&next, depth - 1, table);
+    });
+    table.store(pos.key(), depth, nodes);
+    nodes
+}
