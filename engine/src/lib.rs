@@ -26,15 +26,18 @@
 
 pub mod attacks;
 pub mod fen;
+pub mod game;
 mod movegen;
 pub mod notation;
 pub mod position;
 pub mod rules;
+pub mod search;
 pub mod setup;
 mod types;
 pub mod zobrist;
 
 pub use fen::FenError;
+pub use game::Game;
 pub use movegen::PieceMoves;
 pub use position::{Position, PositionError, Violations};
 pub use rules::odds::{Odds, UnknownOdds};

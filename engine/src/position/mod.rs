@@ -7,6 +7,7 @@
 
 mod castling;
 mod play;
+pub use play::IllegalMove;
 mod validate;
 
 pub use castling::{right_bit, CastlePath, CastlingPaths};
