@@ -1,9 +1,266 @@
-use engine::{Position, Rules};
-fn main() {
-    let d: u32 = std::env::args().nth(1).unwrap().parse().unwrap();
-    let pos = Position::startpos(Rules::default());
-    let t = std::time::Instant::now();
-    let n = perft::perft(&pos, d);
-    let s = t.elapsed().as_secs_f64();
-    println!("{n} {s:.3}s {:.1} Mnps", n as f64 / s / 1e6);
+//! The `perft` command: leaf counts, divide, threads, a hash table, EPD suites, and the
+//! interface of the `perftree` debugging tool.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+use engine::{Move, Odds, Position, RuleSet, Rules};
+use perft::suite::{build_position, parse_suite};
+use perft::PerftHash;
+
+#[derive(Parser)]
+#[command(
+    name = "perft",
+    version,
+    about = "Counts the leaf nodes of the legal move tree (bulk counting at the last ply)",
+    args_conflicts_with_subcommands = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+#[derive(clap::Args)]
+struct RunArgs {
+    /// The position (FEN); default: the start position of the odds (standard start without odds).
+    #[arg(long)]
+    fen: Option<String>,
+    /// How many plies to count.
+    #[arg(long, short)]
+    depth: Option<u32>,
+    /// Rule set: american-1897, british-1894, staunton-1910 or fide.
+    #[arg(long, default_value = "american-1897")]
+    rules: String,
+    /// Odds start (none, pawn, pawn-and-move, …); with --fen, the FEN must be that start.
+    #[arg(long, default_value = "none")]
+    odds: String,
+    /// Read castling letters as Chess960 (X-FEN / Shredder-FEN).
+    #[arg(long)]
+    chess960: bool,
+    /// Print the count below each root move.
+    #[arg(long)]
+    divide: bool,
+    /// Worker threads (rayon); 1 counts on the calling thread.
+    #[arg(long, short, default_value_t = 1)]
+    threads: usize,
+    /// Perft hash table size in MiB (0: none).
+    #[arg(long, default_value_t = 0)]
+    hash: usize,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Checks every position of an EPD suite against its counts.
+    Suite {
+        /// The suite file (lines `FEN ;D1 n ;D2 n …`).
+        file: String,
+        /// Skip depths above this.
+        #[arg(long)]
+        max_depth: Option<u32>,
+        /// Skip expected counts above this.
+        #[arg(long)]
+        max_nodes: Option<u64>,
+        /// Worker threads.
+        #[arg(long, short, default_value_t = 1)]
+        threads: usize,
+        /// Perft hash table size in MiB (0: none).
+        #[arg(long, default_value_t = 0)]
+        hash: usize,
+    },
+    /// The interface `perftree` expects: `perft-tree DEPTH FEN [MOVES]`.
+    #[command(name = "perft-tree")]
+    PerftTree {
+        /// Depth.
+        depth: u32,
+        /// The position.
+        fen: String,
+        /// Space-separated UCI moves to play first.
+        moves: Option<String>,
+    },
+}
+
+fn usage_error(message: &str) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(2)
+}
+
+fn run_pool<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> Result<T, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    Ok(pool.install(f))
+}
+
+fn count(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    hash: Option<&PerftHash>,
+) -> Result<u64, String> {
+    if threads <= 1 {
+        Ok(perft::perft_with(pos, depth, hash))
+    } else {
+        run_pool(threads, || perft::perft_parallel(pos, depth, hash))
+    }
+}
+
+fn divide(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    hash: Option<&PerftHash>,
+) -> Result<Vec<(Move, u64)>, String> {
+    if threads <= 1 && hash.is_none() {
+        Ok(perft::divide(pos, depth))
+    } else {
+        run_pool(threads, || perft::divide_parallel(pos, depth, hash))
+    }
+}
+
+fn run(args: &RunArgs) -> Result<(), String> {
+    let depth = args
+        .depth
+        .ok_or("--depth N is required (a number of plies, e.g. --depth 5)")?;
+    let set: RuleSet = args.rules.parse().map_err(|e| format!("{e}"))?;
+    let odds: Odds = args.odds.parse().map_err(|e| format!("{e}"))?;
+    let rules = Rules::new(set).with_chess960(args.chess960);
+    let pos = match &args.fen {
+        Some(fen) => build_position(fen, rules, odds)?,
+        None => Position::from_setup(&odds.setup(&rules), rules).map_err(|e| format!("{e}"))?,
+    };
+    let hash = (args.hash > 0).then(|| PerftHash::new(args.hash));
+    let start = Instant::now();
+    let total = if args.divide {
+        let lines = divide(&pos, depth, args.threads, hash.as_ref())?;
+        for (mv, n) in &lines {
+            println!("{}: {n}", pos.uci_move(*mv));
+        }
+        println!();
+        lines.iter().map(|(_, n)| n).sum()
+    } else {
+        count(&pos, depth, args.threads, hash.as_ref())?
+    };
+    let secs = start.elapsed().as_secs_f64();
+    println!("Nodes: {total}");
+    println!("Time: {secs:.3} s");
+    println!(
+        "NPS: {:.0} (bulk counting at the last ply; {} thread(s); hash {} MiB)",
+        total as f64 / secs.max(1e-9),
+        args.threads.max(1),
+        args.hash
+    );
+    Ok(())
+}
+
+fn suite(
+    file: &str,
+    max_depth: Option<u32>,
+    max_nodes: Option<u64>,
+    threads: usize,
+    hash_mb: usize,
+) -> Result<bool, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    let entries = parse_suite(&text).map_err(|e| format!("{file}: {e}"))?;
+    let hash = (hash_mb > 0).then(|| PerftHash::new(hash_mb));
+    let (mut passed, mut failed, mut nodes) = (0usize, 0usize, 0u64);
+    let start = Instant::now();
+    for entry in &entries {
+        let pos = match entry.position() {
+            Ok(p) => p,
+            Err(e) => {
+                println!("line {}: FAIL {}: {e}", entry.line, entry.fen);
+                failed += 1;
+                continue;
+            }
+        };
+        let mut results = Vec::new();
+        let mut ok = true;
+        for &(depth, expected) in &entry.depths {
+            if max_depth.is_some_and(|m| depth > m) || max_nodes.is_some_and(|m| expected > m) {
+                continue;
+            }
+            let got = count(&pos, depth, threads, hash.as_ref())?;
+            nodes += got;
+            if got == expected {
+                results.push(format!("D{depth} {got}"));
+            } else {
+                ok = false;
+                results.push(format!("D{depth} {got} (expected {expected})"));
+            }
+        }
+        let label = entry
+            .id
+            .as_deref()
+            .map(|id| format!(" [{id}]"))
+            .unwrap_or_default();
+        println!(
+            "line {}{label}: {} {} ;{}",
+            entry.line,
+            if ok { "ok" } else { "FAIL" },
+            entry.fen,
+            results.join(" ;")
+        );
+        if ok {
+            passed += 1;
+        } else {
+            failed += 1;
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{passed} passed, {failed} failed ({nodes} nodes in {secs:.2} s, {:.1} Mnps)",
+        nodes as f64 / secs.max(1e-9) / 1e6
+    );
+    Ok(failed == 0)
+}
+
+fn perft_tree(depth: u32, fen: &str, moves: Option<&str>) -> Result<(), String> {
+    let rules = Rules::new(RuleSet::Fide);
+    let chess960 = fen
+        .split_whitespace()
+        .nth(2)
+        .is_some_and(|c| c != "-" && c.chars().any(|ch| !"KQkq".contains(ch)));
+    let rules = if chess960 {
+        rules.with_chess960(true)
+    } else {
+        Rules::new(RuleSet::American1897)
+    };
+    let mut pos = build_position(fen, rules, Odds::None)?;
+    for text in moves.unwrap_or("").split_whitespace() {
+        let mv = pos.parse_uci_move(text).map_err(|e| e.to_string())?;
+        pos.play(mv);
+    }
+    let lines = perft::divide(&pos, depth);
+    for (mv, n) in &lines {
+        println!("{} {n}", pos.uci_move(*mv));
+    }
+    println!();
+    println!("{}", lines.iter().map(|(_, n)| n).sum::<u64>());
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        None => run(&cli.run).map(|()| true),
+        Some(Command::Suite {
+            file,
+            max_depth,
+            max_nodes,
+            threads,
+            hash,
+        }) => suite(file, *max_depth, *max_nodes, *threads, *hash),
+        Some(Command::PerftTree { depth, fen, moves }) => {
+            perft_tree(*depth, fen, moves.as_deref()).map(|()| true)
+        }
+    };
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(message) => usage_error(&message),
+    }
 }

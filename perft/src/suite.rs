@@ -1,1 +1,190 @@
-//! suites
+//! Perft suites: EPD lines `FEN ;D1 20 ;D2 400 … [;rules NAME] [;odds NAME] [;chess960] [;id "…"]`.
+//!
+//! Lines starting with `#` are comments (each suite file opens with `# Source:` lines).
+//! `;odds NAME` says the FEN is that odds' start and its first turn has the odds' turn
+//! structure (several moves, Am. IV 4). Chess960 is read from `;chess960`, or from
+//! castling letters other than `KQkq`. This file parses and builds positions only; the
+//! counting is the caller's.
+
+use std::fmt;
+
+use engine::{Odds, Position, RuleSet, Rules, Setup};
+
+/// One position of a suite with its expected counts.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct SuiteEntry {
+    /// 1-based line number in the file.
+    pub line: usize,
+    /// The FEN as written.
+    pub fen: String,
+    /// (depth, expected leaf count), in file order.
+    pub depths: Vec<(u32, u64)>,
+    /// The rule set (default american-1897).
+    pub rules: RuleSet,
+    /// The odds whose first turn the position starts (default none).
+    pub odds: Odds,
+    /// Whether castling letters are read as Chess960 ones.
+    pub chess960: bool,
+    /// The `id` field, if any.
+    pub id: Option<String>,
+}
+
+/// A line of a suite that could not be read.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct SuiteError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for SuiteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for SuiteError {}
+
+fn castling_field_is_chess960(fen: &str) -> bool {
+    fen.split_whitespace()
+        .nth(2)
+        .is_some_and(|c| c != "-" && c.chars().any(|ch| !"KQkq".contains(ch)))
+}
+
+/// Reads one suite line; `Ok(None)` for blank and comment lines.
+pub fn parse_line(text: &str, line: usize) -> Result<Option<SuiteEntry>, SuiteError> {
+    let err = |message: String| SuiteError { line, message };
+    let text = text.trim();
+    if text.is_empty() || text.starts_with('#') {
+        return Ok(None);
+    }
+    let mut fields = text.split(';');
+    let fen = fields.next().unwrap_or_default().trim().to_string();
+    let mut entry = SuiteEntry {
+        line,
+        chess960: castling_field_is_chess960(&fen),
+        fen,
+        depths: Vec::new(),
+        rules: RuleSet::default(),
+        odds: Odds::None,
+        id: None,
+    };
+    for field in fields {
+        let field = field.trim();
+        let (name, value) = field.split_once(char::is_whitespace).unwrap_or((field, ""));
+        let value = value.trim();
+        match name {
+            "" => {}
+            "rules" => entry.rules = value.parse().map_err(|e| err(format!("{e}")))?,
+            "odds" => entry.odds = value.parse().map_err(|e| err(format!("{e}")))?,
+            "chess960" => entry.chess960 = true,
+            "id" => entry.id = Some(value.trim_matches('"').to_string()),
+            _ if name.starts_with('D') => {
+                let depth: u32 = name[1..]
+                    .parse()
+                    .map_err(|_| err(format!("bad depth field '{name}'")))?;
+                let count: u64 = value
+                    .parse()
+                    .map_err(|_| err(format!("bad count '{value}' for {name}")))?;
+                entry.depths.push((depth, count));
+            }
+            _ => {
+                return Err(err(format!(
+                    "unknown field '{name}' (expected Dn, rules, odds, chess960 or id)"
+                )))
+            }
+        }
+    }
+    Ok(Some(entry))
+}
+
+/// Reads a whole suite.
+pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if let Some(entry) = parse_line(line, i + 1)? {
+            out.push(entry);
+        }
+    }
+    Ok(out)
+}
+
+/// Builds the position a FEN, rules and odds describe. With odds, the FEN must be that
+/// odds' start, and the first turn gets the odds' number of moves.
+pub fn build_position(fen: &str, rules: Rules, odds: Odds) -> Result<Position, String> {
+    let mut setup = Setup::from_fen(fen, rules.chess960).map_err(|e| e.to_string())?;
+    if odds != Odds::None {
+        let start = odds.setup(&rules);
+        let mut as_written = setup.clone();
+        as_written.turn_moves = start.turn_moves;
+        if as_written != start {
+            return Err(format!(
+                "the FEN is not the start position of the '{odds}' odds under {} (expected {})",
+                rules.set,
+                start.to_fen(engine::fen::CastlingNotation::Standard)
+            ));
+        }
+        setup.turn_moves = odds.first_turn_moves();
+    }
+    Position::from_setup(&setup, rules).map_err(|e| e.to_string())
+}
+
+impl SuiteEntry {
+    /// The rules of this entry.
+    pub fn rules(&self) -> Rules {
+        Rules::new(self.rules).with_chess960(self.chess960)
+    }
+
+    /// The position to count from.
+    pub fn position(&self) -> Result<Position, String> {
+        build_position(&self.fen, self.rules(), self.odds)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_fields() {
+        let e = parse_line("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w KQkq - 0 1 ;D1 19 ;D2 380 ;rules fide ;odds rook ;id \"x\"", 3)
+            .unwrap()
+            .unwrap();
+        assert_eq!(e.depths, vec![(1, 19), (2, 380)]);
+        assert_eq!(e.rules, RuleSet::Fide);
+        assert_eq!(e.odds, Odds::Rook);
+        assert_eq!(e.id.as_deref(), Some("x"));
+        assert!(!e.chess960);
+    }
+
+    #[test]
+    fn shredder_letters_mean_chess960() {
+        let e = parse_line(
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 ;D1 21",
+            1,
+        )
+        .unwrap()
+        .unwrap();
+        assert!(e.chess960);
+    }
+
+    #[test]
+    fn errors_name_the_line_and_field() {
+        let e = parse_line("8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 x", 7).unwrap_err();
+        assert_eq!(e.line, 7);
+        assert!(e.message.contains("D1"));
+        assert!(parse_line("8/8/8/8/8/8/8/K6k w - - 0 1 ;odds castle", 1)
+            .unwrap_err()
+            .message
+            .contains("known"));
+    }
+
+    #[test]
+    fn odds_fen_must_match_the_start() {
+        let rules = Rules::default();
+        assert!(build_position(engine::fen::STARTING_FEN, rules, Odds::Rook).is_err());
+        let pos = build_position(engine::fen::STARTING_FEN, rules, Odds::TwoMoves).unwrap();
+        assert_eq!(pos.turn_moves(), 2);
+    }
+}
