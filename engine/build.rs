@@ -105,7 +105,7 @@ fn write_entries(out: &mut String, name: &str, entries: &[Found]) {
     for e in entries {
         writeln!(
             out,
-            "    Magic {{ mask: {:#018x}, magic: {:#018x}, shift: {}, offset: {} }},",
+            "    Magic {{ mask: {:#018x}, multiplier: {:#018x}, shift: {}, offset: {} }},",
             e.mask, e.magic, e.shift, e.offset
         )
         .unwrap();

@@ -161,16 +161,8 @@ impl Rules {
     /// The switches of a rule set, for standard (not Chess960) chess.
     pub const fn new(set: RuleSet) -> Rules {
         match set {
-            RuleSet::American1897 => Rules {
-                set,
-                castling: CastlingRule::WithoutRookToo,
-                promotion: PromotionRule::Piece,
-                fifty_moves: FiftyMoveRule::WithoutCapture,
-                repetition: RepetitionRule::SameMenThirdTime,
-                dead_position_is_draw: false,
-                chess960: false,
-            },
-            RuleSet::Staunton1910 => Rules {
+            // The Staunton code agrees with the American one on every switch here.
+            RuleSet::American1897 | RuleSet::Staunton1910 => Rules {
                 set,
                 castling: CastlingRule::WithoutRookToo,
                 promotion: PromotionRule::Piece,

@@ -105,7 +105,7 @@ pub fn ep_file(file: crate::File) -> u64 {
     KEYS.ep_file[file as usize]
 }
 
-/// The key XORed in when Black is to move.
+/// The key `XOR`ed in when Black is to move.
 #[inline(always)]
 pub fn black_to_move() -> u64 {
     KEYS.black_to_move

@@ -10,7 +10,7 @@ use crate::types::{Bitboard, Square};
 /// of the table starts.
 pub(super) struct Magic {
     pub(super) mask: u64,
-    pub(super) magic: u64,
+    pub(super) multiplier: u64,
     pub(super) shift: u32,
     pub(super) offset: usize,
 }
@@ -19,7 +19,7 @@ include!(concat!(env!("OUT_DIR"), "/magic_tables.rs"));
 
 #[inline(always)]
 fn lookup(m: &Magic, occupied: Bitboard) -> Bitboard {
-    let idx = ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
+    let idx = ((occupied.0 & m.mask).wrapping_mul(m.multiplier) >> m.shift) as usize;
     Bitboard(SLIDER_ATTACKS[m.offset + idx])
 }
 
@@ -44,7 +44,7 @@ mod tests {
         for (sq, m) in magics.iter().enumerate() {
             let mut sub = 0u64;
             loop {
-                let idx = (sub.wrapping_mul(m.magic) >> m.shift) as usize;
+                let idx = (sub.wrapping_mul(m.multiplier) >> m.shift) as usize;
                 assert!(idx < 1 << (64 - m.shift));
                 assert_eq!(
                     SLIDER_ATTACKS[m.offset + idx],

@@ -14,7 +14,7 @@ use crate::attacks::{
 };
 use crate::position::Position;
 use crate::setup::CastleSide;
-use crate::types::{Bitboard, Move, MoveKind, MoveList, PieceKind, Rank, Square};
+use crate::types::{Bitboard, Color, File, Move, MoveKind, MoveList, PieceKind, Rank, Square};
 use crate::PromotionRule;
 
 /// The legal moves of one man: where it may go from `from`.
@@ -67,13 +67,11 @@ impl Position {
         listener: &mut impl FnMut(PieceMoves) -> bool,
     ) -> bool {
         let us = self.turn();
-        let them = !us;
         let king = self.king(us);
         let occupied = self.occupied();
-        let theirs = self.colors(them);
         // The opponent's King is never a target (it could only be reached in a turn of
         // several moves, where the first gave check).
-        let base = !self.colors(us) - self.pieces(PieceKind::King) & self.move_limit() & mask;
+        let base = (!self.colors(us) - self.pieces(PieceKind::King)) & self.move_limit() & mask;
 
         macro_rules! emit {
             ($piece:expr, $from:expr, $to:expr, $castle:expr) => {
@@ -92,14 +90,12 @@ impl Position {
         }
 
         // Step 1. King moves: each target must be safe with the King gone from its square.
-        let without_king = occupied - king;
-        let mut king_to = Bitboard::EMPTY;
-        for to in king_attacks(king) & base {
-            if !self.is_attacked(to, them, without_king) {
-                king_to |= to;
-            }
-        }
-        emit!(PieceMoves::KING, king, king_to, false);
+        emit!(
+            PieceKind::King,
+            king,
+            self.king_targets(king, base, occupied),
+            false
+        );
 
         // Step 2. In double check only the King moves; in single check the others must
         // take the checker or block.
@@ -107,10 +103,7 @@ impl Position {
         if checkers.has_more_than_one() {
             return false;
         }
-        let targets = match checkers.first() {
-            Some(checker) => base & (between(king, checker) | checker),
-            None => base,
-        };
+        let targets = self.evasion_targets(king, base);
         let pinned = self.pinned();
 
         // Step 3. Knights: a pinned Knight never moves.
@@ -143,62 +136,110 @@ impl Position {
         }
 
         // Step 5. Pawns. RULE(remain_pawn): one that remained on its eighth rank never moves.
-        let double_rank = Bitboard::rank(Rank::Second.relative_to(us));
         for from in self.pieces_of(us, PieceKind::Pawn) - Position::promotion_rank(us) {
-            let from_bb = Bitboard::from(from);
-            let one = from_bb.forward(us) - occupied;
-            let two = if (from_bb & double_rank).is_nonempty() {
-                one.forward(us) - occupied
-            } else {
-                Bitboard::EMPTY
-            };
-            let mut to = (one | two | (pawn_attacks(us, from) & theirs)) & targets;
-            if pinned.has(from) {
-                to &= line(king, from);
-            }
-            if let Some(ep) = self.ep_square() {
-                if pawn_attacks(us, from).has(ep)
-                    && (base.has(ep))
-                    && self.en_passant_is_legal(from, ep)
-                {
-                    to |= ep;
-                }
-            }
-            emit!(PieceKind::Pawn, from, to, false);
+            emit!(
+                PieceKind::Pawn,
+                from,
+                self.pawn_targets(from, king, targets, base),
+                false
+            );
         }
 
-        // Step 6. Castling, never out of check: empty path, no commanded square, and the
-        // King safe where it lands once the Rook (if any) has moved.
+        // Step 6. Castling, never out of check.
         if checkers.is_empty() {
-            let mut castle_to = Bitboard::EMPTY;
-            for side in CastleSide::ALL {
-                let Some(path) = self.castle_path(us, side) else {
-                    continue;
-                };
-                // The King may "land" on its own square (Chess960), so test the limit, not `base`.
-                if (occupied & path.must_be_empty).is_nonempty()
-                    || !(self.move_limit() & mask).has(path.king_to)
-                {
-                    continue;
-                }
-                if path
-                    .must_be_safe
-                    .iter()
-                    .any(|sq| self.is_attacked(sq, them, occupied))
-                {
-                    continue;
-                }
-                let mut after = occupied - path.king_from | path.king_to;
-                if let Some(rook_from) = path.rook_from {
-                    after = after - rook_from | path.rook_to;
-                }
-                if !self.is_attacked(path.king_to, them, after) {
-                    castle_to |= path.king_to;
-                }
-            }
-            emit!(PieceKind::King, king, castle_to, true);
+            emit!(PieceKind::King, king, self.castle_targets(mask), true);
         }
         false
+    }
+
+    /// The King's safe steps within `base`.
+    #[inline(always)]
+    fn king_targets(&self, king: Square, base: Bitboard, occupied: Bitboard) -> Bitboard {
+        let them = !self.turn();
+        let without_king = occupied - king;
+        let mut to = Bitboard::EMPTY;
+        for sq in king_attacks(king) & base {
+            if !self.is_attacked(sq, them, without_king) {
+                to |= sq;
+            }
+        }
+        to
+    }
+
+    /// `base` narrowed to the squares that take or block a single checker.
+    #[inline(always)]
+    fn evasion_targets(&self, king: Square, base: Bitboard) -> Bitboard {
+        match self.checkers().first() {
+            Some(checker) => base & (between(king, checker) | checker),
+            None => base,
+        }
+    }
+
+    /// One pawn's legal targets, en passant included.
+    #[inline(always)]
+    fn pawn_targets(
+        &self,
+        from: Square,
+        king: Square,
+        targets: Bitboard,
+        base: Bitboard,
+    ) -> Bitboard {
+        let us = self.turn();
+        let occupied = self.occupied();
+        let from_bb = Bitboard::from(from);
+        let one = from_bb.forward(us) - occupied;
+        let two = (one & Bitboard::rank(Rank::Third.relative_to(us))).forward(us) - occupied;
+        let mut to = (one | two | (pawn_attacks(us, from) & self.colors(!us))) & targets;
+        if self.pinned().has(from) {
+            to &= line(king, from);
+        }
+        if let Some(ep) = self.ep_square() {
+            if pawn_attacks(us, from).has(ep) && base.has(ep) && self.en_passant_is_legal(from, ep)
+            {
+                to |= ep;
+            }
+        }
+        to
+    }
+
+    /// The King's destinations of the castlings available now (the caller checks that
+    /// the side is not in check): empty path, no commanded square, and the King safe
+    /// where it lands once the Rook (if any) has moved.
+    #[inline(always)]
+    fn castle_targets(&self, mask: Bitboard) -> Bitboard {
+        let us = self.turn();
+        if !self.may_castle(us) {
+            return Bitboard::EMPTY;
+        }
+        let them = !us;
+        let occupied = self.occupied();
+        let mut castle_to = Bitboard::EMPTY;
+        for side in CastleSide::ALL {
+            let Some(path) = self.castle_path(us, side) else {
+                continue;
+            };
+            // The King may "land" on its own square (Chess960), so test the limit, not `base`.
+            if (occupied & path.must_be_empty).is_nonempty()
+                || !(self.move_limit() & mask).has(path.king_to)
+            {
+                continue;
+            }
+            if path
+                .must_be_safe
+                .iter()
+                .any(|sq| self.is_attacked(sq, them, occupied))
+            {
+                continue;
+            }
+            let mut after = (occupied - path.king_from) | path.king_to;
+            if let Some(rook_from) = path.rook_from {
+                after = (after - rook_from) | path.rook_to;
+            }
+            if !self.is_attacked(path.king_to, them, after) {
+                castle_to |= path.king_to;
+            }
+        }
+        castle_to
     }
 
     /// Whether taking en passant from `from` leaves the King safe: both pawns leave
@@ -220,21 +261,73 @@ impl Position {
         list
     }
 
-    /// The number of legal moves, counted batch by batch without building moves.
-    #[inline]
+    /// The number of legal moves, counted set by set without building moves (perft's
+    /// last ply). Mirrors [`Position::generate_moves`], with the pawns taken as one set.
     pub fn count_legal_moves(&self) -> u64 {
-        let promotion = Position::promotion_rank(self.turn());
+        let us = self.turn();
+        let king = self.king(us);
+        let occupied = self.occupied();
+        let base = (!self.colors(us) - self.pieces(PieceKind::King)) & self.move_limit();
+        let mut n = u64::from(self.king_targets(king, base, occupied).len());
+        if self.checkers().has_more_than_one() {
+            return n;
+        }
+        let targets = self.evasion_targets(king, base);
+        let pinned = self.pinned();
+        for from in self.pieces_of(us, PieceKind::Knight) - pinned {
+            n += u64::from((knight_attacks(from) & targets).len());
+        }
+        let queens = self.pieces(PieceKind::Queen);
+        for from in (self.pieces(PieceKind::Bishop) | queens) & self.colors(us) {
+            let mut to = bishop_attacks(from, occupied) & targets;
+            if pinned.has(from) {
+                to &= line(king, from);
+            }
+            n += u64::from(to.len());
+        }
+        for from in (self.pieces(PieceKind::Rook) | queens) & self.colors(us) {
+            let mut to = rook_attacks(from, occupied) & targets;
+            if pinned.has(from) {
+                to &= line(king, from);
+            }
+            n += u64::from(to.len());
+        }
+
+        // Pawns: the free ones as sets, the pinned ones (rare) one by one.
+        let promotion = Position::promotion_rank(us);
         let choices = self.promotion_choices();
-        let mut n = 0u64;
-        self.generate_moves(|batch| {
-            n += if batch.piece == PieceKind::Pawn {
-                (batch.to - promotion).len() as u64 + (batch.to & promotion).len() as u64 * choices
-            } else {
-                batch.to.len() as u64
-            };
-            false
-        });
+        let pawns = self.pieces_of(us, PieceKind::Pawn) - promotion;
+        let free = pawns - pinned;
+        let one = free.forward(us) - occupied;
+        let two = (one & Bitboard::rank(Rank::Third.relative_to(us))).forward(us) - occupied;
+        let theirs = self.colors(!us);
+        let (west, east) = pawn_attack_sets(us, free);
+        let count = |set: Bitboard| -> u64 {
+            let set = set & targets;
+            u64::from((set - promotion).len()) + u64::from((set & promotion).len()) * choices
+        };
+        n += count(one) + count(two) + count(west & theirs) + count(east & theirs);
+        for from in pawns & pinned {
+            n += count(self.pawn_targets(from, king, targets, base) - self.ep_square_bb());
+        }
+        if let Some(ep) = self.ep_square() {
+            if base.has(ep) {
+                for from in pawn_attacks(!us, ep) & pawns {
+                    if self.en_passant_is_legal(from, ep) {
+                        n += 1;
+                    }
+                }
+            }
+        }
+        if self.checkers().is_empty() {
+            n += u64::from(self.castle_targets(Bitboard::FULL).len());
+        }
         n
+    }
+
+    #[inline(always)]
+    fn ep_square_bb(&self) -> Bitboard {
+        self.ep_square().map_or(Bitboard::EMPTY, Bitboard::from)
     }
 
     /// Whether the side to move has any legal move.
@@ -285,6 +378,13 @@ impl Position {
     }
 }
 
-impl PieceMoves {
-    const KING: PieceKind = PieceKind::King;
+/// The squares `color`'s pawns in `pawns` attack towards the a-file and towards the h-file.
+#[inline(always)]
+fn pawn_attack_sets(color: Color, pawns: Bitboard) -> (Bitboard, Bitboard) {
+    let not_a = pawns - Bitboard::file(File::A);
+    let not_h = pawns - Bitboard::file(File::H);
+    match color {
+        Color::White => (Bitboard(not_a.0 << 7), Bitboard(not_h.0 << 9)),
+        Color::Black => (Bitboard(not_a.0 >> 9), Bitboard(not_h.0 >> 7)),
+    }
 }

@@ -28,6 +28,8 @@ use crate::{zobrist, Rules};
 /// ```
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
 pub struct Position {
+    /// The kind of man on each square (colour from `by_color`).
+    mailbox: [Option<PieceKind>; 64],
     by_kind: [Bitboard; 6],
     by_color: ByColor<Bitboard>,
     turn: Color,
@@ -176,6 +178,13 @@ impl Position {
     #[inline]
     pub fn has_castling_right(&self, color: Color, side: CastleSide) -> bool {
         self.castling & right_bit(color, side) != 0
+    }
+
+    /// Whether `color` has any castling right left.
+    #[inline(always)]
+    pub fn may_castle(&self, color: Color) -> bool {
+        self.castling & (right_bit(color, CastleSide::King) | right_bit(color, CastleSide::Queen))
+            != 0
     }
 
     /// The castling path of a right the position has.
@@ -360,6 +369,13 @@ impl Position {
             union |= self.pieces(k);
         }
         assert_eq!(union, self.occupied(), "kind and colour boards disagree");
+        for sq in Square::ALL {
+            let from_boards = PieceKind::ALL.into_iter().find(|k| self.pieces(*k).has(sq));
+            assert_eq!(
+                self.mailbox[sq as usize], from_boards,
+                "mailbox disagrees on {sq}"
+            );
+        }
         assert!(
             (self.by_color.white & self.by_color.black).is_empty(),
             "two colours on one square"

@@ -23,10 +23,20 @@ impl std::error::Error for IllegalMove {}
 
 impl Position {
     #[inline(always)]
-    fn toggle(&mut self, color: Color, kind: PieceKind, sq: Square) {
+    fn put(&mut self, color: Color, kind: PieceKind, sq: Square) {
         let bb = Bitboard::from(sq);
-        self.by_kind[kind as usize] ^= bb;
-        *self.by_color.get_mut(color) ^= bb;
+        self.by_kind[kind as usize] |= bb;
+        *self.by_color.get_mut(color) |= bb;
+        self.mailbox[sq as usize] = Some(kind);
+        self.key ^= zobrist::piece(color, kind, sq);
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, color: Color, kind: PieceKind, sq: Square) {
+        let bb = Bitboard::from(sq);
+        self.by_kind[kind as usize] -= bb;
+        *self.by_color.get_mut(color) -= bb;
+        self.mailbox[sq as usize] = None;
         self.key ^= zobrist::piece(color, kind, sq);
     }
 
@@ -77,31 +87,31 @@ impl Position {
                     CastleSide::Queen
                 };
                 let path = *self.paths.get(us, side).expect("castling without a path");
-                self.toggle(us, PieceKind::King, from);
+                self.remove(us, PieceKind::King, from);
                 if let Some(rook_from) = path.rook_from {
-                    self.toggle(us, PieceKind::Rook, rook_from);
-                    self.toggle(us, PieceKind::Rook, path.rook_to);
+                    self.remove(us, PieceKind::Rook, rook_from);
+                    self.put(us, PieceKind::Rook, path.rook_to);
                 }
-                self.toggle(us, PieceKind::King, to);
+                self.put(us, PieceKind::King, to);
             }
             MoveKind::EnPassant => {
                 let victim = Square::new(to.file(), from.rank());
-                self.toggle(them, PieceKind::Pawn, victim);
-                self.toggle(us, PieceKind::Pawn, from);
-                self.toggle(us, PieceKind::Pawn, to);
+                self.remove(them, PieceKind::Pawn, victim);
+                self.remove(us, PieceKind::Pawn, from);
+                self.put(us, PieceKind::Pawn, to);
                 captured = true;
             }
             _ => {
                 if let Some(victim) = self.kind_on(to) {
-                    self.toggle(them, victim, to);
+                    self.remove(them, victim, to);
                     captured = true;
                 }
-                self.toggle(us, moved, from);
+                self.remove(us, moved, from);
                 let arriving = match mv.promotion() {
                     Some(p) => p,
                     None => moved,
                 };
-                self.toggle(us, arriving, to);
+                self.put(us, arriving, to);
                 if kind == MoveKind::DoublePush {
                     self.ep_square =
                         Some(Square::new(from.file(), crate::Rank::Third.relative_to(us)));

@@ -100,7 +100,7 @@ impl std::error::Error for PositionError {}
 /// Builds the castling path of one right, or `None` if the right cannot stand.
 fn castle_path(
     setup: &Setup,
-    rules: &Rules,
+    rules: Rules,
     color: Color,
     side: CastleSide,
     file: File,
@@ -145,10 +145,12 @@ impl Position {
     pub fn from_setup(setup: &Setup, rules: Rules) -> Result<Position, PositionError> {
         let mut violations = Violations::empty();
         let mut by_kind = [Bitboard::EMPTY; 6];
+        let mut mailbox = [None; 64];
         let mut by_color = ByColor::new(Bitboard::EMPTY, Bitboard::EMPTY);
         for sq in Square::ALL {
             if let Some(p) = setup.board[sq as usize] {
                 by_kind[p.kind as usize] |= sq;
+                mailbox[sq as usize] = Some(p.kind);
                 *by_color.get_mut(p.color) |= sq;
             }
         }
@@ -185,7 +187,7 @@ impl Position {
                 let Some(file) = setup.castling.get(color).get(side) else {
                     continue;
                 };
-                match castle_path(setup, &rules, color, side, file) {
+                match castle_path(setup, rules, color, side, file) {
                     Some(path) => {
                         paths.set(color, side, path);
                         castling |= right_bit(color, side);
@@ -225,6 +227,7 @@ impl Position {
         };
 
         let mut pos = Position {
+            mailbox,
             by_kind,
             by_color,
             turn,

@@ -150,10 +150,10 @@ impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.from(), self.to())?;
         if let Some(p) = self.promotion() {
-            if p != PieceKind::Pawn {
-                write!(f, "{}", p.to_char())?;
-            } else {
+            if p == PieceKind::Pawn {
                 write!(f, "=p")?;
+            } else {
+                write!(f, "{}", p.to_char())?;
             }
         }
         if self.is_castle() {

@@ -299,7 +299,7 @@ impl Square {
     /// The same square seen from the other side (a1 <-> a8).
     #[inline]
     pub const fn flip_rank(self) -> Square {
-        Square::ALL[self as usize ^ 56]
+        Square::ALL[self as usize ^ 0b11_1000]
     }
 
     /// This square as seen from `color`'s side (Black's a1 is a8).
