@@ -9,25 +9,16 @@
 pub mod hash;
 pub mod suite;
 
-use engine::{Move, MoveKind, PieceKind, Position};
+use engine::{Move, Position};
 use rayon::prelude::*;
 
 pub use hash::PerftHash;
 
-/// Calls `f` with every legal move of `pos`. Plain moves of pieces are built straight
-/// from the batch; pawn and castling batches go through `expand` for their kinds.
+/// Calls `f` with every legal move of `pos`.
 #[inline(always)]
 fn for_each_move(pos: &Position, mut f: impl FnMut(Move)) {
     pos.generate_moves(|batch| {
-        if batch.piece == PieceKind::Pawn || batch.is_castle {
-            for mv in pos.expand(batch) {
-                f(mv);
-            }
-        } else {
-            for to in batch.to {
-                f(Move::new(batch.from, to, MoveKind::Normal));
-            }
-        }
+        pos.for_each_move_in(batch, &mut f);
         false
     });
 }

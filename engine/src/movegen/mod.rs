@@ -346,35 +346,42 @@ impl Position {
     /// A batch's moves, with their kinds (promotions, double steps, en passant, castling).
     pub fn expand(&self, batch: PieceMoves) -> ArrayVec<Move, 32> {
         let mut out = ArrayVec::new();
+        self.for_each_move_in(batch, |mv| out.push(mv));
+        out
+    }
+
+    /// Calls `f` with each move of a batch, with its kind (promotions, double steps,
+    /// en passant, castling).
+    #[inline(always)]
+    pub fn for_each_move_in(&self, batch: PieceMoves, mut f: impl FnMut(Move)) {
         let from = batch.from;
         if batch.is_castle {
             for to in batch.to {
-                out.push(Move::new(from, to, MoveKind::Castle));
+                f(Move::new(from, to, MoveKind::Castle));
             }
-            return out;
-        }
-        if batch.piece != PieceKind::Pawn {
+        } else if batch.piece != PieceKind::Pawn {
             for to in batch.to {
-                out.push(Move::new(from, to, MoveKind::Normal));
+                f(Move::new(from, to, MoveKind::Normal));
             }
-            return out;
-        }
-        let promotion = Position::promotion_rank(self.turn());
-        let choices = self.promotion_choices() as usize;
-        for to in batch.to {
-            if promotion.has(to) {
+        } else {
+            let promotion = Position::promotion_rank(self.turn());
+            let choices = self.promotion_choices() as usize;
+            for to in batch.to - promotion {
+                let kind = if (from as i8 - to as i8).abs() == 16 {
+                    MoveKind::DoublePush
+                } else if Some(to) == self.ep_square() && from.file() != to.file() {
+                    MoveKind::EnPassant
+                } else {
+                    MoveKind::Normal
+                };
+                f(Move::new(from, to, kind));
+            }
+            for to in batch.to & promotion {
                 for kind in &PROMOTIONS[..choices] {
-                    out.push(Move::new(from, to, *kind));
+                    f(Move::new(from, to, *kind));
                 }
-            } else if (from as i8 - to as i8).abs() == 16 {
-                out.push(Move::new(from, to, MoveKind::DoublePush));
-            } else if Some(to) == self.ep_square() && from.file() != to.file() {
-                out.push(Move::new(from, to, MoveKind::EnPassant));
-            } else {
-                out.push(Move::new(from, to, MoveKind::Normal));
             }
         }
-        out
     }
 }
 
