@@ -77,7 +77,7 @@ static KEYS: Keys = {
     let (next, v) = split_mix(state);
     state = next;
     keys.black_to_move = v;
-    let mut t = 2;
+    let mut t = 1;
     while t < 4 {
         let (next, v) = split_mix(state);
         state = next;
@@ -111,12 +111,9 @@ pub fn black_to_move() -> u64 {
     KEYS.black_to_move
 }
 
-/// The key of a multi-move odds turn with `moves_left` moves still to make (0 for one).
+/// The key of a turn of several moves (Am. IV 4) with `moves_left` moves still to make,
+/// this one included (1 to 3). Ordinary turns have no such key.
 #[inline(always)]
 pub fn turn_moves(moves_left: u8) -> u64 {
-    if moves_left > 1 {
-        KEYS.turn_moves[(moves_left as usize).min(3)]
-    } else {
-        0
-    }
+    KEYS.turn_moves[(moves_left as usize).clamp(1, 3)]
 }

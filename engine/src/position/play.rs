@@ -181,3 +181,99 @@ impl Position {
         found
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Odds, Position, RuleSet, Rules, Setup};
+
+    fn odds_start(odds: Odds) -> Position {
+        let rules = Rules::new(RuleSet::American1897);
+        Position::from_setup(&odds.setup(&rules), rules).unwrap()
+    }
+
+    fn play(pos: &mut Position, text: &str) {
+        let mv = pos.parse_uci_move(text).unwrap();
+        pos.try_play(mv).unwrap();
+        pos.assert_consistent();
+    }
+
+    #[test]
+    fn multi_move_turn_keeps_the_mover_and_stops_at_the_fourth_rank() {
+        let mut pos = odds_start(Odds::PawnAndTwoMoves);
+        assert_eq!(pos.turn_moves(), 2);
+        play(&mut pos, "e2e4");
+        assert_eq!(pos.turn(), crate::Color::White);
+        assert_eq!(
+            pos.ep_square(),
+            None,
+            "no en passant chance inside the turn"
+        );
+        // Beyond the fourth rank: not generated, and refused when offered.
+        assert!(pos.parse_uci_move("f1b5").is_err());
+        assert!(pos.parse_uci_move("d1h5").is_err());
+        assert!(pos.legal_moves().iter().all(|m| (m.to() as usize) < 32));
+        play(&mut pos, "d2d4");
+        assert_eq!(pos.turn(), crate::Color::Black);
+        assert!(!pos.in_multi_move_turn());
+        assert_eq!(pos.ep_square(), Some(crate::Square::D3));
+        assert_eq!(pos.fullmove_number(), 1);
+        // From Black's reply on, the limit is gone.
+        play(&mut pos, "e7e6");
+        assert!(pos.parse_uci_move("f1b5").is_ok());
+    }
+
+    #[test]
+    fn last_move_of_a_long_turn_has_its_own_key() {
+        let mut pos = odds_start(Odds::TwoMoves);
+        play(&mut pos, "g1f3");
+        assert_eq!(pos.turn_moves(), 1);
+        assert!(pos.in_multi_move_turn());
+        let mut plain = pos.to_setup();
+        plain.turn_moves = 1;
+        let unlimited = Position::from_setup(&plain, *pos.rules()).unwrap();
+        assert!(!unlimited.in_multi_move_turn());
+        assert_ne!(pos.key(), unlimited.key());
+        assert!(pos.legal_moves().len() < unlimited.legal_moves().len());
+    }
+
+    #[test]
+    fn no_null_move_inside_a_long_turn() {
+        let mut pos = odds_start(Odds::ThreeMoves);
+        assert!(!pos.play_null());
+        let mut normal = Position::startpos(Rules::default());
+        assert!(normal.play_null());
+        assert_eq!(normal.turn(), crate::Color::Black);
+        normal.assert_consistent();
+    }
+
+    #[test]
+    fn a_man_arriving_on_the_empty_rook_square_ends_the_right() {
+        // Rook odds: a Black Bishop reaches a1, then leaves; White's Queen-side right is gone.
+        let rules = Rules::new(RuleSet::American1897);
+        let setup = Setup::from_fen(
+            "rn1qkbnr/pbpppppp/1p6/8/8/2P5/PP1PPPPP/1NBQKBNR b KQkq - 0 3",
+            false,
+        )
+        .unwrap();
+        let mut pos = Position::from_setup(&setup, rules).unwrap();
+        assert!(pos.has_castling_right(crate::Color::White, crate::CastleSide::Queen));
+        play(&mut pos, "e7e6");
+        play(&mut pos, "b2b4");
+        play(&mut pos, "f8b4");
+        assert!(pos.has_castling_right(crate::Color::White, crate::CastleSide::Queen));
+        play(&mut pos, "g1f3");
+        play(&mut pos, "b4a3");
+        play(&mut pos, "f3g1");
+        play(&mut pos, "b7g2");
+        play(&mut pos, "g1f3");
+        play(&mut pos, "a3b2");
+        play(&mut pos, "f3g1");
+        assert!(pos.has_castling_right(crate::Color::White, crate::CastleSide::Queen));
+        play(&mut pos, "b2a1");
+        assert!(!pos.has_castling_right(crate::Color::White, crate::CastleSide::Queen));
+        play(&mut pos, "g1f3");
+        play(&mut pos, "a1b2");
+        assert!(!pos.has_castling_right(crate::Color::White, crate::CastleSide::Queen));
+        assert!(pos.fen().contains(" Kkq "), "{}", pos.fen());
+    }
+}
