@@ -75,7 +75,9 @@ impl Position {
             debug_assert!(false, "no man on {from}");
             return;
         };
-        self.key ^= zobrist::castling(self.castling) ^ self.ep_key() ^ self.turn_key();
+        // The en passant and turn parts of the key are XORed out here and back in at
+        // the end; castling rights only when they change.
+        self.key ^= self.ep_key() ^ self.turn_key();
         self.ep_square = None;
         let mut captured = false;
 
@@ -119,7 +121,11 @@ impl Position {
             }
         }
 
-        self.castling = self.paths.rights_after(self.castling, from, to);
+        let rights = self.paths.rights_after(self.castling, from, to);
+        if rights != self.castling {
+            self.key ^= zobrist::castling(self.castling) ^ zobrist::castling(rights);
+            self.castling = rights;
+        }
         if captured || moved == PieceKind::Pawn {
             self.halfmove_clock = 0;
         } else {
@@ -145,7 +151,7 @@ impl Position {
             self.turn = them;
             self.key ^= zobrist::black_to_move();
         }
-        self.key ^= zobrist::castling(self.castling) ^ self.ep_key() ^ self.turn_key();
+        self.key ^= self.ep_key() ^ self.turn_key();
         self.update_check_info();
     }
 
