@@ -52,6 +52,24 @@ fn castling_field_is_chess960(fen: &str) -> bool {
         .is_some_and(|c| c != "-" && c.chars().any(|ch| !"KQkq".contains(ch)))
 }
 
+/// Splits a line at `;`, except inside double quotes (an `id` may contain `;`).
+fn split_fields(text: &str) -> Vec<&str> {
+    let mut fields = Vec::new();
+    let (mut start, mut quoted) = (0, false);
+    for (i, c) in text.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            ';' if !quoted => {
+                fields.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    fields.push(&text[start..]);
+    fields
+}
+
 /// Reads one suite line; `Ok(None)` for blank and comment lines.
 pub fn parse_line(text: &str, line: usize) -> Result<Option<SuiteEntry>, SuiteError> {
     let err = |message: String| SuiteError { line, message };
@@ -59,7 +77,7 @@ pub fn parse_line(text: &str, line: usize) -> Result<Option<SuiteEntry>, SuiteEr
     if text.is_empty() || text.starts_with('#') {
         return Ok(None);
     }
-    let mut fields = text.split(';');
+    let mut fields = split_fields(text).into_iter();
     let fen = fields.next().unwrap_or_default().trim().to_string();
     let mut entry = SuiteEntry {
         line,
@@ -156,6 +174,13 @@ mod tests {
         assert_eq!(e.odds, Odds::Rook);
         assert_eq!(e.id.as_deref(), Some("x"));
         assert!(!e.chess960);
+    }
+
+    #[test]
+    fn an_id_may_contain_a_semicolon() {
+        let e = parse_line("8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3 ;id \"a; b\"", 1).unwrap().unwrap();
+        assert_eq!(e.id.as_deref(), Some("a; b"));
+        assert_eq!(e.depths, vec![(1, 3)]);
     }
 
     #[test]
