@@ -178,7 +178,9 @@ mod tests {
 
     #[test]
     fn an_id_may_contain_a_semicolon() {
-        let e = parse_line("8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3 ;id \"a; b\"", 1).unwrap().unwrap();
+        let e = parse_line("8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3 ;id \"a; b\"", 1)
+            .unwrap()
+            .unwrap();
         assert_eq!(e.id.as_deref(), Some("a; b"));
         assert_eq!(e.depths, vec![(1, 3)]);
     }
