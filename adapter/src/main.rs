@@ -1,1 +1,235 @@
-fn main() {}
+//! `morphy`: with no subcommand (or `uci`), a UCI server on stdin/stdout; `check` prints
+//! the Code's findings on a position; `perft` counts moves; `bench` prints the
+//! fixed-position node count.
+//!
+//! Exit codes of `check`: 0 valid, 1 invalid, 2 usage error (clap's usage errors are 2
+//! too). Nothing here knows chess: it reads arguments and calls the library.
+
+use std::io::{self, BufReader, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+use engine::search::Searcher;
+use engine::{Odds, RuleSet, Rules};
+use morphy_adapter::bench;
+use morphy_adapter::uci::Session;
+use morphy_adapter::validate::finding::json_string;
+use morphy_adapter::validate::{check, Report, Request, Start, Validation};
+
+#[derive(Parser)]
+#[command(
+    name = "morphy",
+    version,
+    about = "Morphy: a chess engine under the 1897 American Chess Code, and at odds"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+/// The rule-related flags shared by `check` and `perft`.
+#[derive(clap::Args)]
+struct CodeArgs {
+    /// Rule set: american-1897, british-1894, staunton-1910, fide.
+    #[arg(long, default_value = "american-1897")]
+    rules: RuleSet,
+    /// Odds: none, pawn, pawn-and-move, knight, rook, ... (see README-uci.md).
+    #[arg(long, default_value = "none")]
+    odds: Odds,
+    /// Read castling letters as X-FEN/Shredder-FEN and castle King-takes-Rook.
+    #[arg(long)]
+    chess960: bool,
+}
+
+impl CodeArgs {
+    fn rules(&self) -> Rules {
+        Rules::new(self.rules).with_chess960(self.chess960)
+    }
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Speak UCI on stdin/stdout (the default).
+    Uci,
+    /// Print the Code's findings on a position: exit 0 valid, 1 invalid, 2 usage error.
+    Check {
+        #[command(flatten)]
+        code: CodeArgs,
+        /// What to do with findings: refuse, flag, off.
+        #[arg(long, default_value = "refuse")]
+        validation: Validation,
+        /// Print one JSON object instead of lines for people.
+        #[arg(long)]
+        json: bool,
+        /// `startpos`, or a FEN (one quoted argument or its fields), then UCI moves
+        /// (an optional `moves` word between is skipped).
+        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        position: Vec<String>,
+    },
+    /// Count the leaf nodes of the move tree to a depth.
+    Perft {
+        /// Depth in plies.
+        depth: u32,
+        /// The position (default: the start, or the odds start).
+        #[arg(long)]
+        fen: Option<String>,
+        #[command(flatten)]
+        code: CodeArgs,
+        /// Print the count below each move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Search the fixed bench positions and print the total nodes and nodes/second.
+    Bench {
+        /// Search depth.
+        #[arg(default_value_t = bench::DEFAULT_DEPTH)]
+        depth: u32,
+    },
+}
+
+/// Whether a word looks like a UCI move (`e2e4`, `e7e8q`, `0000`).
+fn looks_like_move(s: &str) -> bool {
+    let b = s.as_bytes();
+    s == "0000"
+        || ((4..=5).contains(&b.len())
+            && (b'a'..=b'h').contains(&b[0])
+            && (b'1'..=b'8').contains(&b[1])
+            && (b'a'..=b'h').contains(&b[2])
+            && (b'1'..=b'8').contains(&b[3]))
+}
+
+/// Splits `check`'s words into a start and moves.
+fn split_position(words: &[String]) -> (Option<String>, Vec<String>) {
+    let mut rest = words.iter().map(String::as_str).peekable();
+    let fen = match rest.peek() {
+        Some(&"startpos") => {
+            rest.next();
+            None
+        }
+        Some(w) if w.contains(' ') => rest.next().map(str::to_string),
+        _ => {
+            let mut fields = Vec::new();
+            while let Some(w) = rest.peek() {
+                if fields.len() == 6 || *w == "moves" || (fields.len() >= 4 && looks_like_move(w)) {
+                    break;
+                }
+                fields.push(*w);
+                rest.next();
+            }
+            Some(fields.join(" "))
+        }
+    };
+    let moves = rest.filter(|w| *w != "moves").map(str::to_string).collect();
+    (fen, moves)
+}
+
+fn print_report(report: &Report, rules: Rules, odds: Odds, json: bool) {
+    let fen = report.game.as_ref().map(|g| g.current().fen());
+    if json {
+        let findings: Vec<String> = report
+            .findings
+            .iter()
+            .map(morphy_adapter::validate::Finding::to_json)
+            .collect();
+        println!(
+            "{{\"valid\":{},\"rules\":{},\"odds\":{},\"fen\":{},\"findings\":[{}]}}",
+            !report.is_refused(),
+            json_string(rules.set.name()),
+            json_string(odds.name()),
+            fen.as_deref()
+                .map_or_else(|| "null".to_string(), json_string),
+            findings.join(",")
+        );
+        return;
+    }
+    for f in &report.findings {
+        println!("{}: {f}", f.severity.word());
+    }
+    match fen {
+        Some(fen) => println!("valid: {fen}"),
+        None => println!("invalid"),
+    }
+}
+
+fn run_check(code: &CodeArgs, validation: Validation, json: bool, words: &[String]) -> ExitCode {
+    let (fen, moves) = split_position(words);
+    let start = fen.as_deref().map_or(Start::Standard, Start::Fen);
+    let report = check(&Request {
+        start,
+        moves: &moves,
+        rules: code.rules(),
+        odds: code.odds,
+        mode: validation,
+    });
+    print_report(&report, code.rules(), code.odds, json);
+    if report.is_refused() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn run_perft(depth: u32, fen: Option<&str>, code: &CodeArgs, divide: bool) -> ExitCode {
+    let report = check(&Request {
+        start: fen.map_or(Start::Standard, Start::Fen),
+        moves: &[],
+        rules: code.rules(),
+        odds: code.odds,
+        mode: Validation::Off,
+    });
+    let Some(game) = report.game else {
+        for f in &report.findings {
+            eprintln!("{}: {f}", f.severity.word());
+        }
+        return ExitCode::from(1);
+    };
+    let pos = game.current();
+    let start = Instant::now();
+    let nodes = if divide {
+        let mut total = 0;
+        for (mv, n) in perft::divide(pos, depth) {
+            println!("{}: {n}", pos.uci_move(mv));
+            total += n;
+        }
+        println!();
+        total
+    } else {
+        perft::perft(pos, depth)
+    };
+    let ms = start.elapsed().as_millis().max(1) as u64;
+    println!("Nodes searched: {nodes}");
+    println!("Time (ms): {ms}");
+    println!("Nodes/second: {}", nodes.saturating_mul(1000) / ms);
+    ExitCode::SUCCESS
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        None | Some(Command::Uci) => {
+            let stdin = io::stdin();
+            let mut session: Session<Searcher> = Session::new();
+            session.run(BufReader::new(stdin.lock()), io::stdout());
+            let _ = io::stdout().flush();
+            ExitCode::SUCCESS
+        }
+        Some(Command::Check {
+            code,
+            validation,
+            json,
+            position,
+        }) => run_check(&code, validation, json, &position),
+        Some(Command::Perft {
+            depth,
+            fen,
+            code,
+            divide,
+        }) => run_perft(depth, fen.as_deref(), &code, divide),
+        Some(Command::Bench { depth }) => {
+            let result = bench::run(&mut Searcher::new(), depth.max(1));
+            println!("{result}");
+            ExitCode::SUCCESS
+        }
+    }
+}

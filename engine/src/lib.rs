@@ -25,6 +25,7 @@
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod attacks;
+pub mod eval;
 pub mod fen;
 pub mod game;
 mod movegen;

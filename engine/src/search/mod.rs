@@ -2,25 +2,66 @@
 //! reporting progress through a [`Reporter`]. It never prints; the adapter turns
 //! reports into UCI `info` lines.
 //!
-//! This first version is a plain iterative-deepening alpha-beta on material, enough to
-//! play legal moves under any limit; the search issue replaces its insides while
-//! keeping this interface.
+//! One technique per file:
+//! - `iterative`: iterative deepening, aspiration windows, `MultiPV`, the root, Lazy SMP;
+//! - `alphabeta`: the principal variation search and its pruning and reductions;
+//! - `quiescence`: captures and promotions until the position is quiet;
+//! - `ordering`: SEE, history tables, move scores;
+//! - `tt`: the shared lockless transposition table;
+//! - `time`: how long to think;
+//! - `odds`: draw odds and conditional mates (CODE.md §4).
+//!
+//! Draws by rule (CODE.md §5) come from [`crate::game`]: the search scores a position the
+//! side to move could claim as drawn (fifty moves, repetition, per the rule set) as a
+//! draw, and a repetition inside the search tree as a draw at once.
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use engine::search::{Limits, NullReporter, Searcher};
+//! use engine::{Game, Position, Rules};
+//!
+//! let game = Game::new(Position::startpos(Rules::default()));
+//! let limits = Limits { depth: Some(4), ..Limits::default() };
+//! let mut searcher = Searcher::new();
+//! let result = searcher.search(&game, &limits, &AtomicBool::new(false), &mut NullReporter);
+//! assert!(result.best.is_some());
+//! ```
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+mod alphabeta;
+pub mod bench;
+mod iterative;
+mod odds;
+mod ordering;
+mod quiescence;
+mod time;
+mod tt;
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use crate::game::Game;
-use crate::position::Position;
-use crate::types::{Color, Move, PieceKind};
+use crate::types::Move;
+
+pub use odds::{MateCondition, MateConditionParseError, OddsTerms};
+pub use tt::TranspositionTable;
+
+/// The deepest ply the search reaches.
+pub const MAX_PLY: usize = 128;
+/// The score of mate at the root (mate in `n` plies scores `MATE - n`).
+pub(crate) const MATE: i32 = 32_000;
+/// Scores beyond this are mates.
+pub(crate) const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// Above every score.
+pub(crate) const INF: i32 = MATE + 1;
 
 /// What bounds a search. Fields left at their defaults do not limit it.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Search no deeper than this many plies.
     pub depth: Option<u32>,
-    /// Stop after about this many nodes.
+    /// Stop after about this many nodes (exact with one thread).
     pub nodes: Option<u64>,
-    /// Spend exactly this long (UCI `movetime`).
+    /// Spend exactly this long (UCI `movetime`), less the move overhead.
     pub movetime: Option<Duration>,
     /// Clock of the side to move.
     pub time_left: Option<Duration>,
@@ -28,25 +69,39 @@ pub struct Limits {
     pub increment: Duration,
     /// Moves until the next time control.
     pub moves_to_go: Option<u32>,
-    /// Look for a mate in this many moves.
+    /// Look for a mate in this many moves: stop once one is found.
     pub mate: Option<u32>,
     /// Search until stopped (UCI `infinite` or `ponder`): the time limits above are ignored.
     pub infinite: bool,
     /// Only these root moves (UCI `searchmoves`); empty means all.
     pub search_moves: Vec<Move>,
-    /// How many principal variations to report.
+    /// How many principal variations to report (UCI `MultiPV`; 0 counts as 1).
     pub multi_pv: usize,
-    /// Time kept back per move for communication (UCI `Move Overhead`).
+    /// Time kept back per move for communication (UCI `Move Overhead`); at least 15 ms is
+    /// always kept.
     pub move_overhead: Duration,
 }
 
 /// A score from the side to move's point of view.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub enum Score {
-    /// Centipawns.
+    /// Centipawns. Under draw odds a draw scores ±20000 (a loss for the giver).
     Cp(i32),
     /// Mate in this many moves (negative: being mated).
     Mate(i32),
+}
+
+impl Score {
+    /// The report form of an internal score.
+    pub(crate) fn from_internal(score: i32) -> Score {
+        if score >= MATE_BOUND {
+            Score::Mate((MATE - score + 1) / 2)
+        } else if score <= -MATE_BOUND {
+            Score::Mate(-(MATE + score + 1) / 2)
+        } else {
+            Score::Cp(score)
+        }
+    }
 }
 
 /// Whether a reported score is exact or a bound.
@@ -75,7 +130,7 @@ pub struct SearchInfo {
     pub bound: Bound,
     /// Win/draw/loss per mille, if known.
     pub wdl: Option<(u32, u32, u32)>,
-    /// Nodes searched so far.
+    /// Nodes searched so far (all threads).
     pub nodes: u64,
     /// Time since the search began.
     pub time: Duration,
@@ -87,7 +142,7 @@ pub struct SearchInfo {
 
 /// Receives progress reports.
 pub trait Reporter {
-    /// Called after each completed iteration (and principal variation).
+    /// Called after each completed iteration, once per principal variation.
     fn info(&mut self, info: &SearchInfo);
 }
 
@@ -105,102 +160,87 @@ pub struct SearchResult {
     pub best: Option<Move>,
     /// The expected reply, for pondering.
     pub ponder: Option<Move>,
-    /// Nodes searched.
+    /// Nodes searched (all threads).
     pub nodes: u64,
+    /// The score of the best move, from the side to move's point of view.
+    pub score: Option<Score>,
+    /// The last completed depth.
+    pub depth: u32,
 }
 
-/// A searcher, keeping its tables between searches.
-#[derive(Debug, Default)]
+/// A searcher, keeping its tables (transposition table, histories) between searches.
+///
+/// Settings: [`Searcher::set_hash_mb`] (UCI `Hash`), [`Searcher::set_threads`] (UCI
+/// `Threads`), [`Searcher::set_odds_terms`] (UCI `OddsGiver`, `DrawOdds`,
+/// `MateCondition`); [`Searcher::clear`] for `ucinewgame`.
+#[derive(Debug)]
 pub struct Searcher {
-    nodes: u64,
+    tt: TranspositionTable,
+    histories: Vec<ordering::Histories>,
+    terms: OddsTerms,
 }
 
-const MATE: i32 = 30_000;
-
-fn material(pos: &Position) -> i32 {
-    const VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
-    let mut score = 0;
-    for kind in PieceKind::ALL {
-        let n = pos.pieces_of(Color::White, kind).len() as i32
-            - pos.pieces_of(Color::Black, kind).len() as i32;
-        score += n * VALUE[kind as usize];
-    }
-    if pos.turn() == Color::White {
-        score
-    } else {
-        -score
+impl std::fmt::Debug for ordering::Histories {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Histories")
     }
 }
 
-struct Context<'a> {
-    stop: &'a AtomicBool,
-    deadline: Option<Instant>,
-    max_nodes: Option<u64>,
-    nodes: u64,
-    aborted: bool,
-}
+/// The transposition table size of a new searcher, in MiB.
+pub const DEFAULT_HASH_MB: usize = 16;
 
-impl Context<'_> {
-    fn should_stop(&mut self) -> bool {
-        if self.aborted {
-            return true;
-        }
-        if self.nodes & 1023 == 0 {
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            let too_many = self.max_nodes.is_some_and(|n| self.nodes >= n);
-            if late || too_many || self.stop.load(Ordering::Relaxed) {
-                self.aborted = true;
-            }
-        }
-        self.aborted
+impl Default for Searcher {
+    fn default() -> Searcher {
+        Searcher::new()
     }
-}
-
-fn alpha_beta(
-    pos: &Position,
-    depth: u32,
-    mut alpha: i32,
-    beta: i32,
-    ply: i32,
-    ctx: &mut Context,
-) -> i32 {
-    ctx.nodes += 1;
-    if ctx.should_stop() {
-        return 0;
-    }
-    let moves = pos.legal_moves();
-    if moves.is_empty() {
-        return if pos.in_check() { -MATE + ply } else { 0 };
-    }
-    if depth == 0 {
-        return material(pos);
-    }
-    for mv in moves {
-        let next = pos.played(mv);
-        let sign = if next.turn() == pos.turn() { 1 } else { -1 };
-        let score = if sign == 1 {
-            alpha_beta(&next, depth - 1, alpha, beta, ply + 1, ctx)
-        } else {
-            -alpha_beta(&next, depth - 1, -beta, -alpha, ply + 1, ctx)
-        };
-        if score > alpha {
-            alpha = score;
-            if alpha >= beta {
-                break;
-            }
-        }
-    }
-    alpha
 }
 
 impl Searcher {
-    /// A searcher with empty tables.
+    /// A searcher with empty tables: 16 MiB of hash, one thread, no odds terms.
     pub fn new() -> Searcher {
-        Searcher::default()
+        Searcher {
+            tt: TranspositionTable::new(DEFAULT_HASH_MB),
+            histories: vec![ordering::Histories::new()],
+            terms: OddsTerms::default(),
+        }
+    }
+
+    /// Resizes the transposition table to about `mb` MiB (UCI `Hash`); empties it.
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        self.tt = TranspositionTable::new(mb);
+    }
+
+    /// Sets the number of search threads (UCI `Threads`; Lazy SMP, at least 1).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.histories
+            .resize_with(threads.max(1), ordering::Histories::new);
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.histories.len()
+    }
+
+    /// Sets the odds terms of the game (draw odds, conditional mate, who gives them).
+    pub fn set_odds_terms(&mut self, terms: OddsTerms) {
+        self.terms = terms;
+    }
+
+    /// The odds terms in force.
+    pub fn odds_terms(&self) -> OddsTerms {
+        self.terms
+    }
+
+    /// Forgets everything learnt (UCI `ucinewgame`): the table and the histories.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        for h in &mut self.histories {
+            h.clear();
+        }
     }
 
     /// Searches the game's current position. Returns at once with `best: None` when
-    /// there is no legal move.
+    /// there is no legal move. Honours `stop` within a millisecond or so.
     pub fn search(
         &mut self,
         game: &Game,
@@ -208,88 +248,18 @@ impl Searcher {
         stop: &AtomicBool,
         reporter: &mut dyn Reporter,
     ) -> SearchResult {
-        let start = Instant::now();
-        let pos = game.current();
-        let mut root: Vec<Move> = pos.legal_moves().into_iter().collect();
-        if !limits.search_moves.is_empty() {
-            root.retain(|m| limits.search_moves.contains(m));
-        }
-        let Some(&first) = root.first() else {
-            return SearchResult::default();
-        };
-        let deadline = if limits.infinite {
-            None
-        } else if let Some(t) = limits.movetime {
-            Some(start + t.saturating_sub(limits.move_overhead))
-        } else {
-            limits.time_left.map(|t| {
-                let togo = limits.moves_to_go.unwrap_or(30).max(1);
-                let budget = t / togo + limits.increment / 2;
-                start + budget.min(t / 2).saturating_sub(limits.move_overhead)
-            })
-        };
-        let mut ctx = Context {
+        self.tt.new_search();
+        iterative::run(
+            &self.tt,
+            &mut self.histories,
+            self.terms,
+            game,
+            limits,
             stop,
-            deadline,
-            max_nodes: limits.nodes,
-            nodes: 0,
-            aborted: false,
-        };
-        let mut best = first;
-        let max_depth = limits.depth.unwrap_or(64).clamp(1, 64);
-        for depth in 1..=max_depth {
-            let mut alpha = -MATE - 1;
-            let mut iteration_best = None;
-            for &mv in &root {
-                let next = pos.played(mv);
-                let score = if next.turn() == pos.turn() {
-                    alpha_beta(&next, depth - 1, alpha, MATE + 1, 1, &mut ctx)
-                } else {
-                    -alpha_beta(&next, depth - 1, -MATE - 1, -alpha, 1, &mut ctx)
-                };
-                if ctx.aborted {
-                    break;
-                }
-                if score > alpha {
-                    alpha = score;
-                    iteration_best = Some(mv);
-                }
-            }
-            if ctx.aborted {
-                break;
-            }
-            if let Some(mv) = iteration_best {
-                best = mv;
-                root.retain(|m| *m != mv);
-                root.insert(0, mv);
-            }
-            let score = if alpha.abs() >= MATE - 1000 {
-                let plies = MATE - alpha.abs();
-                Score::Mate(alpha.signum() * (plies + 1) / 2)
-            } else {
-                Score::Cp(alpha)
-            };
-            reporter.info(&SearchInfo {
-                depth,
-                seldepth: depth,
-                multipv: 1,
-                score,
-                bound: Bound::Exact,
-                wdl: None,
-                nodes: ctx.nodes,
-                time: start.elapsed(),
-                hashfull: 0,
-                pv: vec![best],
-            });
-            if matches!(score, Score::Mate(_)) && limits.mate.is_some() {
-                break;
-            }
-        }
-        self.nodes += ctx.nodes;
-        SearchResult {
-            best: Some(best),
-            ponder: None,
-            nodes: ctx.nodes,
-        }
+            reporter,
+        )
     }
 }
+
+#[cfg(test)]
+mod tests;

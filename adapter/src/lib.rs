@@ -1,0 +1,16 @@
+//! The `morphy` adapter: a UCI server and command-line tools over the engine, and the
+//! Code's validation of positions (CODE.md §6) as a library API.
+//!
+//! - [`uci`]: the UCI protocol (commands, responses, options, the session);
+//! - [`validate`]: what makes a position or moves list invalid under the Code;
+//! - [`rules_code`]: names of rule sets, odds and validation modes;
+//! - [`bench`]: the fixed-position node count;
+//! - [`backend`]: what the session needs from a searcher.
+//!
+//! The engine itself never prints; everything people or GUIs read is written here.
+
+pub mod backend;
+pub mod bench;
+pub mod rules_code;
+pub mod uci;
+pub mod validate;

@@ -1,0 +1,15 @@
+//! The UCI server: commands in, responses out, and the session between them.
+//!
+//! `command` reads lines, `response` writes them, `options` holds the option table,
+//! `notation` turns moves into UCI text, and `session` is the state machine that owns the
+//! position and the search thread.
+
+pub mod command;
+pub mod notation;
+pub mod options;
+pub mod response;
+pub mod session;
+
+pub use command::{parse, UciCommand, UciParseError};
+pub use response::UciResponse;
+pub use session::Session;

@@ -1,0 +1,370 @@
+//! The UCI options: their table (names, types, bounds) and their current values.
+//!
+//! Setting an option only records its value and says what the session must do about it
+//! ([`Effect`]); clearing tables or re-reading the position is the session's business.
+//! Out-of-range numbers are clamped and the clamp is reported, never refused.
+
+use std::fmt;
+
+use engine::{Odds, RuleSet};
+
+use super::command::{parse_number, shorten};
+use super::response::{OptionType, UciOption};
+use crate::rules_code::RulesCode;
+use crate::validate::Validation;
+
+/// Hash table size bounds in MiB (the search owns the table; this is what it is told).
+pub const HASH_MAX_MB: i64 = 65_536;
+
+impl Options {
+    /// The odds terms the searcher plays under: the giver of the `Odds` start and
+    /// `DrawOdds`. (A conditional mate is set by the search's own options.)
+    pub fn odds_terms(&self) -> engine::search::OddsTerms {
+        engine::search::OddsTerms {
+            giver: self.code.odds.giver(),
+            draw_odds: self.code.draw_odds,
+            ..engine::search::OddsTerms::default()
+        }
+    }
+}
+
+/// The current option values.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct Options {
+    /// `Hash`, MiB.
+    pub hash_mb: i64,
+    /// `Threads`.
+    pub threads: i64,
+    /// `MultiPV`.
+    pub multi_pv: i64,
+    /// `Ponder`.
+    pub ponder: bool,
+    /// `Move Overhead`, ms.
+    pub move_overhead_ms: i64,
+    /// `UCI_ShowWDL`.
+    pub show_wdl: bool,
+    /// `Rules`, `Odds`, `UCI_Chess960`, `DrawOdds`, `Validation`.
+    pub code: RulesCode,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hash_mb: 16,
+            threads: 1,
+            multi_pv: 1,
+            ponder: false,
+            move_overhead_ms: 10,
+            show_wdl: false,
+            code: RulesCode::default(),
+        }
+    }
+}
+
+/// What the session must do after an option changed.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Effect {
+    /// Nothing beyond recording the value.
+    Nothing,
+    /// Tell the searcher its new hash size.
+    ResizeHash,
+    /// Empty the searcher's tables (`Clear Hash`).
+    ClearHash,
+    /// Tell the searcher its thread count.
+    Threads,
+    /// Tell the searcher the odds terms (`DrawOdds`).
+    OddsTerms,
+    /// The rules of reading positions changed: read the last position again.
+    Recheck,
+}
+
+/// Why an option was not set.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum OptionError {
+    /// No option has this name.
+    Unknown(String),
+    /// The option needs a value.
+    MissingValue(&'static str),
+    /// The value is not one the option takes.
+    BadValue {
+        /// The option.
+        name: &'static str,
+        /// The value sent.
+        value: String,
+        /// What it takes.
+        expected: String,
+    },
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::Unknown(n) => write!(f, "unknown option '{}'", shorten(n)),
+            OptionError::MissingValue(n) => write!(f, "option '{n}' needs a value"),
+            OptionError::BadValue {
+                name,
+                value,
+                expected,
+            } => write!(
+                f,
+                "option '{name}' does not take '{}' (expected {expected})",
+                shorten(value)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+/// A spin option's bounds.
+struct Spin {
+    name: &'static str,
+    default: i64,
+    min: i64,
+    max: i64,
+}
+
+const HASH: Spin = Spin {
+    name: "Hash",
+    default: 16,
+    min: 1,
+    max: HASH_MAX_MB,
+};
+const THREADS: Spin = Spin {
+    name: "Threads",
+    default: 1,
+    min: 1,
+    max: 1024,
+};
+const MULTI_PV: Spin = Spin {
+    name: "MultiPV",
+    default: 1,
+    min: 1,
+    max: 256,
+};
+const MOVE_OVERHEAD: Spin = Spin {
+    name: "Move Overhead",
+    default: 10,
+    min: 0,
+    max: 5000,
+};
+
+impl Spin {
+    fn option(&self) -> UciOption {
+        UciOption {
+            name: self.name,
+            kind: OptionType::Spin {
+                default: self.default,
+                min: self.min,
+                max: self.max,
+            },
+        }
+    }
+
+    /// Reads and clamps a value; the note says what was clamped.
+    fn read(&self, value: Option<&str>) -> Result<(i64, Option<String>), OptionError> {
+        let text = value.ok_or(OptionError::MissingValue(self.name))?;
+        let n = parse_number("value", text.trim()).map_err(|_| OptionError::BadValue {
+            name: self.name,
+            value: text.to_string(),
+            expected: format!("a whole number from {} to {}", self.min, self.max),
+        })?;
+        let clamped = n.clamp(self.min, self.max);
+        let note = (clamped != n).then(|| {
+            format!(
+                "{} {} is out of range {}..{}; clamped to {clamped}",
+                self.name,
+                shorten(text.trim()),
+                self.min,
+                self.max
+            )
+        });
+        Ok((clamped, note))
+    }
+}
+
+fn read_check(name: &'static str, value: Option<&str>) -> Result<bool, OptionError> {
+    let text = value.ok_or(OptionError::MissingValue(name))?;
+    match text.trim().to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(OptionError::BadValue {
+            name,
+            value: text.to_string(),
+            expected: "true or false".to_string(),
+        }),
+    }
+}
+
+fn read_combo<T: std::str::FromStr>(
+    name: &'static str,
+    value: Option<&str>,
+    vars: &[&str],
+) -> Result<T, OptionError> {
+    let text = value.ok_or(OptionError::MissingValue(name))?;
+    text.trim().parse().map_err(|_| OptionError::BadValue {
+        name,
+        value: text.to_string(),
+        expected: format!("one of {}", vars.join(", ")),
+    })
+}
+
+impl Options {
+    /// Every option, in the order announced after `uci`.
+    ///
+    /// `UCI_LimitStrength`/`UCI_Elo` are left out until the search supports them.
+    pub fn list() -> Vec<UciOption> {
+        vec![
+            HASH.option(),
+            THREADS.option(),
+            MULTI_PV.option(),
+            UciOption {
+                name: "Ponder",
+                kind: OptionType::Check(false),
+            },
+            MOVE_OVERHEAD.option(),
+            UciOption {
+                name: "Clear Hash",
+                kind: OptionType::Button,
+            },
+            UciOption {
+                name: "UCI_Chess960",
+                kind: OptionType::Check(false),
+            },
+            UciOption {
+                name: "UCI_ShowWDL",
+                kind: OptionType::Check(false),
+            },
+            UciOption {
+                name: "Rules",
+                kind: OptionType::Combo {
+                    default: RuleSet::default().name(),
+                    vars: RulesCode::rule_set_names(),
+                },
+            },
+            UciOption {
+                name: "Odds",
+                kind: OptionType::Combo {
+                    default: Odds::default().name(),
+                    vars: RulesCode::odds_names(),
+                },
+            },
+            UciOption {
+                name: "DrawOdds",
+                kind: OptionType::Check(false),
+            },
+            UciOption {
+                name: "Validation",
+                kind: OptionType::Combo {
+                    default: Validation::default().name(),
+                    vars: RulesCode::validation_names(),
+                },
+            },
+        ]
+    }
+
+    /// Sets an option by name (any case). Returns what the session must do and a note
+    /// when the value was clamped.
+    pub fn set(
+        &mut self,
+        name: &str,
+        value: Option<&str>,
+    ) -> Result<(Effect, Option<String>), OptionError> {
+        let key = name.trim().to_ascii_lowercase();
+        match key.as_str() {
+            "hash" => {
+                let (n, note) = HASH.read(value)?;
+                self.hash_mb = n;
+                Ok((Effect::ResizeHash, note))
+            }
+            "threads" => {
+                let (n, note) = THREADS.read(value)?;
+                self.threads = n;
+                Ok((Effect::Threads, note))
+            }
+            "multipv" => {
+                let (n, note) = MULTI_PV.read(value)?;
+                self.multi_pv = n;
+                Ok((Effect::Nothing, note))
+            }
+            "move overhead" => {
+                let (n, note) = MOVE_OVERHEAD.read(value)?;
+                self.move_overhead_ms = n;
+                Ok((Effect::Nothing, note))
+            }
+            "ponder" => {
+                self.ponder = read_check("Ponder", value)?;
+                Ok((Effect::Nothing, None))
+            }
+            "clear hash" => Ok((Effect::ClearHash, None)),
+            "uci_showwdl" => {
+                self.show_wdl = read_check("UCI_ShowWDL", value)?;
+                Ok((Effect::Nothing, None))
+            }
+            "uci_chess960" => {
+                self.code.chess960 = read_check("UCI_Chess960", value)?;
+                Ok((Effect::Recheck, None))
+            }
+            "drawodds" => {
+                self.code.draw_odds = read_check("DrawOdds", value)?;
+                Ok((Effect::OddsTerms, None))
+            }
+            "rules" => {
+                self.code.set = read_combo("Rules", value, &RulesCode::rule_set_names())?;
+                Ok((Effect::Recheck, None))
+            }
+            "odds" => {
+                self.code.odds = read_combo("Odds", value, &RulesCode::odds_names())?;
+                Ok((Effect::Recheck, None))
+            }
+            "validation" => {
+                self.code.validation =
+                    read_combo("Validation", value, &RulesCode::validation_names())?;
+                Ok((Effect::Recheck, None))
+            }
+            _ => Err(OptionError::Unknown(name.to_string())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn absurd_hash_is_clamped_with_a_note() {
+        let mut o = Options::default();
+        let (effect, note) = o.set("hash", Some("1000000000")).unwrap();
+        assert_eq!(effect, Effect::ResizeHash);
+        assert_eq!(o.hash_mb, HASH_MAX_MB);
+        assert!(note.unwrap().contains("clamped"));
+        assert!(o.set("Hash", Some("lots")).is_err());
+    }
+
+    #[test]
+    fn combos_and_checks_are_read_in_any_case() {
+        let mut o = Options::default();
+        o.set("RULES", Some("FIDE")).unwrap();
+        assert_eq!(o.code.set, RuleSet::Fide);
+        o.set("odds", Some("Rook-And-Knight")).unwrap();
+        assert_eq!(o.code.odds, Odds::RookAndKnight);
+        o.set("uci_chess960", Some("TRUE")).unwrap();
+        assert!(o.code.chess960);
+        assert!(o.set("Odds", Some("castle")).is_err());
+        assert!(o.set("Nonsense", Some("1")).is_err());
+    }
+
+    #[test]
+    fn every_listed_option_can_be_set() {
+        for opt in Options::list() {
+            let value = match &opt.kind {
+                OptionType::Check(d) => Some(d.to_string()),
+                OptionType::Spin { default, .. } => Some(default.to_string()),
+                OptionType::Combo { default, .. } => Some((*default).to_string()),
+                OptionType::Button => None,
+            };
+            let mut o = Options::default();
+            assert!(o.set(opt.name, value.as_deref()).is_ok(), "{}", opt.name);
+        }
+    }
+}

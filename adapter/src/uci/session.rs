@@ -1,0 +1,734 @@
+//! `Session`: the UCI state machine. It owns the options, the last position (as the
+//! validator's report) and the searcher, and runs each search on its own thread while
+//! the input keeps being read (`isready`, `stop`, `ponderhit`, `quit` act at once).
+//!
+//! Rules it keeps, whatever the input:
+//! - exactly one `bestmove` per `go`; none before `stop`/`ponderhit` under `go infinite`
+//!   or `go ponder`, even with no legal move; `bestmove (none)` when there is no legal
+//!   move or no valid position;
+//! - no line panics or hangs it: bad lines get an `info string error: ...`, a panic
+//!   inside the search is caught and answered with the first legal move.
+//!
+//! It does not parse (see `command`) and does not format (see `response`).
+
+use std::fmt::Write as _;
+use std::io::{self, BufRead, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::thread::{self, Scope, ScopedJoinHandle};
+use std::time::{Duration, Instant};
+
+use engine::search::{Limits, Reporter, SearchInfo, Searcher};
+use engine::{Color, Position};
+
+use super::command::{parse, GoParams, PositionStart, UciCommand, UciParseError};
+use super::notation::{pv_text, search_moves};
+use super::options::{Effect, Options};
+use super::response::{InfoLine, UciResponse};
+use crate::backend::SearchBackend;
+use crate::validate::{check, Finding, Report, Request, Severity, Start};
+
+/// The longest line read; longer ones are dropped with an error (a 10,000-move
+/// `position` line is about 50 KB).
+pub const MAX_LINE_BYTES: usize = 16 << 20;
+/// The deepest search asked for; deeper requests are clamped.
+pub const MAX_DEPTH: i64 = 128;
+/// The deepest `go perft`: it runs on the input thread, which must answer again within
+/// seconds (`morphy perft` has no such limit).
+pub const MAX_PERFT_DEPTH: i64 = 6;
+/// How long a `go` with no limit at all searches.
+pub const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
+
+/// Where responses go: one line at a time, flushed, from any thread.
+struct Output<W> {
+    writer: Mutex<W>,
+    failed: AtomicBool,
+}
+
+impl<W: Write> Output<W> {
+    fn send(&self, response: &UciResponse) {
+        let text = format!("{response}\n");
+        let mut w = self.writer.lock().unwrap_or_else(PoisonError::into_inner);
+        if w.write_all(text.as_bytes())
+            .and_then(|()| w.flush())
+            .is_err()
+        {
+            self.failed.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn error(&self, text: impl Into<String>) {
+        self.send(&UciResponse::Error(text.into()));
+    }
+}
+
+/// Shared between the session and one search thread.
+#[derive(Default)]
+struct Control {
+    /// Tells the search to stop.
+    stop: AtomicBool,
+    /// While true, the finished search holds its `bestmove` (infinite, ponder).
+    hold: Mutex<bool>,
+    released: Condvar,
+    /// Set once `bestmove` is out.
+    done: AtomicBool,
+}
+
+impl Control {
+    fn release(&self) {
+        *self.hold.lock().unwrap_or_else(PoisonError::into_inner) = false;
+        self.released.notify_all();
+    }
+
+    fn wait_released(&self) {
+        let mut hold = self.hold.lock().unwrap_or_else(PoisonError::into_inner);
+        while *hold {
+            hold = self
+                .released
+                .wait(hold)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+}
+
+/// A search under way.
+struct Running<'scope, B> {
+    handle: ScopedJoinHandle<'scope, B>,
+    control: Arc<Control>,
+    /// What the search may spend once a `ponderhit` arrives (from the `go` clocks).
+    ponder_budget: Option<Duration>,
+    /// Whether the search has its own end (depth, nodes, mate) besides time.
+    bounded: bool,
+    pondering: bool,
+}
+
+/// Turns search reports into `info` lines.
+struct UciReporter<'a, W> {
+    out: &'a Output<W>,
+    root: Position,
+    show_wdl: bool,
+}
+
+impl<W: Write> Reporter for UciReporter<'_, W> {
+    fn info(&mut self, info: &SearchInfo) {
+        let time_ms = info.time.as_millis() as u64;
+        let nps = info.nodes.saturating_mul(1000) / time_ms.max(1);
+        self.out.send(&UciResponse::Info(InfoLine {
+            depth: info.depth,
+            seldepth: info.seldepth,
+            multipv: info.multipv.max(1),
+            score: info.score,
+            bound: info.bound,
+            wdl: if self.show_wdl { info.wdl } else { None },
+            nodes: info.nodes,
+            nps,
+            hashfull: info.hashfull,
+            time_ms,
+            pv: pv_text(&self.root, &info.pv),
+        }));
+    }
+}
+
+/// Whether to go on reading.
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The UCI session; see the module docs.
+pub struct Session<B: SearchBackend = Searcher> {
+    options: Options,
+    debug: bool,
+    /// The last `position` command, read again when the rules change.
+    last_position: (PositionStart, Vec<String>),
+    /// The validator's report on it; `report.game` is `None` when it was refused.
+    report: Report,
+    /// The searcher, `None` while lent to a search thread.
+    backend: Option<B>,
+    /// Whether the searcher still has to be told a new `Hash` size (applied lazily, before
+    /// the next search, so a GUI's series of settings allocates once).
+    hash_pending: bool,
+}
+
+impl Default for Session<Searcher> {
+    fn default() -> Self {
+        Session::new()
+    }
+}
+
+impl<B: SearchBackend> Session<B> {
+    /// A session at the start position with default options.
+    pub fn new() -> Session<B> {
+        let options = Options::default();
+        let last_position = (PositionStart::StartPos, Vec::new());
+        let report = Self::validate(&options, &last_position);
+        Session {
+            options,
+            debug: false,
+            last_position,
+            report,
+            backend: Some(B::default()),
+            hash_pending: false,
+        }
+    }
+
+    fn validate(options: &Options, position: &(PositionStart, Vec<String>)) -> Report {
+        let start = match &position.0 {
+            PositionStart::StartPos => Start::Standard,
+            PositionStart::Fen(f) => Start::Fen(f),
+        };
+        check(&Request {
+            start,
+            moves: &position.1,
+            rules: options.code.rules(),
+            odds: options.code.odds,
+            mode: options.code.validation,
+        })
+    }
+
+    /// Serves UCI until `quit` or the end of `input`. A search still running then is
+    /// stopped and its `bestmove` written before returning.
+    pub fn run<R: BufRead, W: Write + Send>(&mut self, mut input: R, output: W) {
+        let out = Output {
+            writer: Mutex::new(output),
+            failed: AtomicBool::new(false),
+        };
+        thread::scope(|scope| {
+            let mut running: Option<Running<'_, B>> = None;
+            let mut buf = Vec::new();
+            while let Ok(Some(truncated)) = read_line(&mut input, &mut buf, MAX_LINE_BYTES) {
+                let line = String::from_utf8_lossy(&buf);
+                if truncated {
+                    self.refuse_long_line(&line, &out);
+                } else if let Flow::Quit = self.handle(&line, &out, scope, &mut running) {
+                    break;
+                }
+                if out.failed.load(Ordering::Relaxed) {
+                    break;
+                }
+            }
+            self.stop_and_join(&mut running);
+        });
+    }
+
+    fn refuse_long_line<W: Write>(&mut self, line: &str, out: &Output<W>) {
+        out.error(format!(
+            "line longer than {} MiB ignored",
+            MAX_LINE_BYTES >> 20
+        ));
+        if line.trim_start().starts_with("position") {
+            self.report = Report {
+                findings: Vec::new(),
+                game: None,
+            };
+            out.error("no valid position until the next 'position' command");
+        }
+    }
+
+    fn handle<'scope, 'env, W: Write + Send>(
+        &mut self,
+        line: &str,
+        out: &'env Output<W>,
+        scope: &'scope Scope<'scope, 'env>,
+        running: &mut Option<Running<'scope, B>>,
+    ) -> Flow {
+        // A finished search gives its searcher back as soon as anyone looks.
+        if running.as_ref().is_some_and(|r| r.handle.is_finished()) {
+            self.stop_and_join(running);
+        }
+        let command = match parse(line) {
+            Ok(c) => c,
+            Err(UciParseError::Empty) => return Flow::Continue,
+            Err(e) => {
+                out.error(e.to_string());
+                if line.split_whitespace().any(|t| t == "position") {
+                    self.report = Report {
+                        findings: Vec::new(),
+                        game: None,
+                    };
+                    out.error("no valid position until the next 'position' command");
+                }
+                return Flow::Continue;
+            }
+        };
+        match command {
+            UciCommand::Uci => {
+                out.send(&UciResponse::IdName(format!(
+                    "Morphy {}",
+                    env!("CARGO_PKG_VERSION")
+                )));
+                out.send(&UciResponse::IdAuthor("the Morphy developers".into()));
+                for o in Options::list() {
+                    out.send(&UciResponse::Option(o));
+                }
+                out.send(&UciResponse::UciOk);
+            }
+            UciCommand::Debug(on) => self.debug = on,
+            UciCommand::IsReady => out.send(&UciResponse::ReadyOk),
+            UciCommand::Register => {}
+            UciCommand::SetOption { name, value } => {
+                self.set_option(&name, value.as_deref(), out, running);
+            }
+            UciCommand::UciNewGame => {
+                self.stop_and_join(running);
+                if let Some(b) = self.backend.as_mut() {
+                    b.clear();
+                }
+            }
+            UciCommand::Position { start, moves } => {
+                self.last_position = (start, moves);
+                self.recheck(out);
+            }
+            UciCommand::Go(params) => self.go(&params, out, scope, running),
+            UciCommand::Stop => {
+                if let Some(r) = running.as_ref() {
+                    r.control.stop.store(true, Ordering::Relaxed);
+                    r.control.release();
+                }
+            }
+            UciCommand::PonderHit => Self::ponderhit(scope, running),
+            UciCommand::Quit => return Flow::Quit,
+            UciCommand::Display => self.display(out),
+            UciCommand::Bench(depth) => {
+                self.stop_and_join(running);
+                self.apply_hash();
+                let backend = self.backend.get_or_insert_with(B::default);
+                let depth = depth.map_or(crate::bench::DEFAULT_DEPTH, |d| {
+                    d.clamp(1, crate::bench::MAX_DEPTH) as u32
+                });
+                let result = crate::bench::run(backend, depth);
+                out.send(&UciResponse::Text(result.to_string()));
+            }
+        }
+        if self.debug {
+            out.send(&UciResponse::InfoString(format!(
+                "debug: handled '{}'",
+                super::command::shorten(line.trim())
+            )));
+        }
+        Flow::Continue
+    }
+
+    fn set_option<W: Write>(
+        &mut self,
+        name: &str,
+        value: Option<&str>,
+        out: &Output<W>,
+        running: &mut Option<Running<'_, B>>,
+    ) {
+        match self.options.set(name, value) {
+            Err(e) => out.error(e.to_string()),
+            Ok((effect, note)) => {
+                if let Some(n) = note {
+                    out.send(&UciResponse::InfoString(n));
+                }
+                if effect == Effect::ResizeHash {
+                    if let Some(cap) = memory_cap_mb() {
+                        if self.options.hash_mb > cap {
+                            out.send(&UciResponse::InfoString(format!(
+                                "Hash {} MiB is more than a quarter of the available memory; using {cap} MiB",
+                                self.options.hash_mb
+                            )));
+                            self.options.hash_mb = cap;
+                        }
+                    }
+                    self.hash_pending = true;
+                    return;
+                }
+                if effect == Effect::Nothing {
+                    return;
+                }
+                self.stop_and_join(running);
+                let options = &self.options;
+                if let Some(b) = self.backend.as_mut() {
+                    match effect {
+                        Effect::ClearHash => b.clear(),
+                        Effect::Threads => b.set_threads(options.threads as usize),
+                        Effect::OddsTerms | Effect::Recheck => {
+                            b.set_odds_terms(options.odds_terms());
+                        }
+                        Effect::Nothing | Effect::ResizeHash => {}
+                    }
+                }
+                if effect == Effect::Recheck {
+                    self.recheck(out);
+                }
+            }
+        }
+    }
+
+    /// Tells the searcher a `Hash` size set since the last search.
+    fn apply_hash(&mut self) {
+        if self.hash_pending {
+            self.hash_pending = false;
+            let mb = self.options.hash_mb as usize;
+            if let Some(b) = self.backend.as_mut() {
+                b.set_hash_mb(mb);
+            }
+        }
+    }
+
+    /// Reads the last position again under the current options and says what was found.
+    fn recheck<W: Write>(&mut self, out: &Output<W>) {
+        self.report = Self::validate(&self.options, &self.last_position);
+        for f in &self.report.findings {
+            out.send(&UciResponse::Finding(f.clone()));
+        }
+        if self.report.is_refused() {
+            out.error(format!(
+                "position refused under {}; 'go' answers 'bestmove (none)' until a valid position arrives",
+                self.options.code
+            ));
+        }
+    }
+
+    fn stop_and_join(&mut self, running: &mut Option<Running<'_, B>>) {
+        if let Some(r) = running.take() {
+            r.control.stop.store(true, Ordering::Relaxed);
+            r.control.release();
+            // A search thread catches its own panics, so join fails only on a bug
+            // there; a fresh searcher replaces the lost one.
+            self.backend = Some(r.handle.join().unwrap_or_default());
+        }
+    }
+
+    fn ponderhit<'scope>(
+        scope: &'scope Scope<'scope, '_>,
+        running: &mut Option<Running<'scope, B>>,
+    ) {
+        let Some(r) = running.as_mut() else {
+            return;
+        };
+        if !r.pondering {
+            return;
+        }
+        r.pondering = false;
+        r.control.release();
+        match r.ponder_budget {
+            Some(budget) => {
+                let control = Arc::clone(&r.control);
+                scope.spawn(move || {
+                    let start = Instant::now();
+                    while !control.done.load(Ordering::Relaxed) {
+                        if start.elapsed() >= budget {
+                            control.stop.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                        thread::sleep(Duration::from_millis(2));
+                    }
+                });
+            }
+            None if r.bounded => {}
+            None => r.control.stop.store(true, Ordering::Relaxed),
+        }
+    }
+
+    fn go<'scope, 'env, W: Write + Send>(
+        &mut self,
+        params: &GoParams,
+        out: &'env Output<W>,
+        scope: &'scope Scope<'scope, 'env>,
+        running: &mut Option<Running<'scope, B>>,
+    ) {
+        self.stop_and_join(running);
+        for p in &params.problems {
+            out.error(p.to_string());
+        }
+        let Some(game) = self.report.game.clone() else {
+            out.error("no valid position (it was refused); bestmove (none)");
+            out.send(&UciResponse::BestMove {
+                best: None,
+                ponder: None,
+            });
+            return;
+        };
+        if let Some(depth) = params.perft {
+            Self::perft(game.current(), depth, out);
+            return;
+        }
+        let hold = params.infinite || params.ponder;
+        let (limits, budget, bounded) = self.limits(params, game.current(), out);
+        let legal = game.current().legal_moves();
+        if legal.is_empty() && !hold {
+            out.send(&UciResponse::BestMove {
+                best: None,
+                ponder: None,
+            });
+            return;
+        }
+        let control = Arc::new(Control {
+            hold: Mutex::new(hold),
+            ..Control::default()
+        });
+        self.apply_hash();
+        let mut backend = self.backend.take().unwrap_or_default();
+        let thread_control = Arc::clone(&control);
+        let show_wdl = self.options.show_wdl;
+        let options = self.options.clone();
+        let handle = scope.spawn(move || {
+            let control = thread_control;
+            let root = game.current().clone();
+            let mut reporter = UciReporter {
+                out,
+                root: root.clone(),
+                show_wdl,
+            };
+            let result = catch_unwind(AssertUnwindSafe(|| {
+                backend.search(&game, &limits, &control.stop, &mut reporter)
+            }));
+            let first = root.legal_moves().first().copied();
+            let (best, ponder) = match result {
+                Ok(r) => match r.best {
+                    Some(mv) if root.is_legal(mv) => {
+                        let ponder = r.ponder.filter(|p| root.played(mv).is_legal(*p));
+                        (Some(mv), ponder)
+                    }
+                    Some(_) => {
+                        out.error("search returned an illegal move; playing the first legal move");
+                        (first, None)
+                    }
+                    None => (first, None),
+                },
+                Err(payload) => {
+                    let why = payload
+                        .downcast_ref::<&str>()
+                        .map(ToString::to_string)
+                        .or_else(|| payload.downcast_ref::<String>().cloned())
+                        .unwrap_or_else(|| "unknown cause".to_string());
+                    out.error(format!(
+                        "search panicked: {why}; playing the first legal move"
+                    ));
+                    backend = fresh_backend(&options);
+                    (first, None)
+                }
+            };
+            control.wait_released();
+            let best_text = best.map(|m| root.uci_move(m));
+            let ponder_text = match (best, ponder) {
+                (Some(b), Some(p)) => Some(root.played(b).uci_move(p)),
+                _ => None,
+            };
+            out.send(&UciResponse::BestMove {
+                best: best_text,
+                ponder: ponder_text,
+            });
+            control.done.store(true, Ordering::Relaxed);
+            backend
+        });
+        *running = Some(Running {
+            handle,
+            control,
+            ponder_budget: budget,
+            bounded,
+            pondering: params.ponder,
+        });
+    }
+
+    /// The engine's limits for a `go`, the time a ponder search may spend after
+    /// `ponderhit`, and whether the search has an end of its own (depth, nodes, mate).
+    /// Degenerate values are defined here and reported.
+    fn limits<W: Write>(
+        &self,
+        params: &GoParams,
+        pos: &Position,
+        out: &Output<W>,
+    ) -> (Limits, Option<Duration>, bool) {
+        let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
+        let mut limits = Limits {
+            multi_pv: self.options.multi_pv as usize,
+            move_overhead: ms(self.options.move_overhead_ms),
+            infinite: params.infinite || params.ponder,
+            ..Limits::default()
+        };
+        if let Some(d) = params.depth {
+            let clamped = d.clamp(1, MAX_DEPTH);
+            if clamped != d {
+                out.send(&UciResponse::InfoString(format!(
+                    "depth {d} taken as {clamped}"
+                )));
+            }
+            limits.depth = Some(clamped as u32);
+        }
+        if let Some(n) = params.nodes {
+            limits.nodes = Some(n.max(1) as u64);
+        }
+        if let Some(m) = params.mate {
+            let m = m.clamp(1, MAX_DEPTH / 2);
+            limits.mate = Some(m as u32);
+            if limits.depth.is_none() {
+                limits.depth = Some((2 * m - 1) as u32);
+            }
+        }
+        if let Some(t) = params.movetime {
+            limits.movetime = Some(ms(t));
+        }
+        let (time, inc) = match pos.turn() {
+            Color::White => (params.wtime, params.winc),
+            Color::Black => (params.btime, params.binc),
+        };
+        limits.time_left = time.map(ms);
+        limits.increment = inc.map_or(Duration::ZERO, ms);
+        limits.moves_to_go = params
+            .movestogo
+            .filter(|n| *n > 0)
+            .map(|n| n.min(i64::from(u32::MAX)) as u32);
+        let (moves, bad) = search_moves(pos, &params.search_moves);
+        if !bad.is_empty() {
+            out.error(format!(
+                "searchmoves: not legal here, ignored: {}",
+                bad.join(" ")
+            ));
+            if moves.is_empty() {
+                out.error("searchmoves: no legal move left; searching all moves");
+            }
+        }
+        limits.search_moves = moves;
+        let bounded = limits.depth.is_some() || limits.nodes.is_some();
+        let timed = limits.movetime.is_some() || limits.time_left.is_some();
+        if !bounded && !timed && !limits.infinite {
+            out.send(&UciResponse::InfoString(format!(
+                "go without limits: searching {} ms (use 'go infinite' to search until 'stop')",
+                DEFAULT_MOVETIME.as_millis()
+            )));
+            limits.movetime = Some(DEFAULT_MOVETIME);
+        }
+        let budget = time_budget(&limits);
+        (limits, budget, bounded)
+    }
+
+    fn perft<W: Write>(pos: &Position, depth: i64, out: &Output<W>) {
+        let clamped = depth.clamp(0, MAX_PERFT_DEPTH);
+        if clamped != depth {
+            out.send(&UciResponse::InfoString(format!(
+                "perft depth {depth} taken as {clamped}"
+            )));
+        }
+        let depth = clamped as u32;
+        let mut text = String::new();
+        let mut total = 0u64;
+        if depth == 0 {
+            total = 1;
+        } else {
+            for (mv, n) in perft::divide(pos, depth) {
+                let _ = writeln!(text, "{}: {n}", pos.uci_move(mv));
+                total += n;
+            }
+        }
+        let _ = writeln!(text, "\nNodes searched: {total}");
+        out.send(&UciResponse::Text(text));
+    }
+
+    fn display<W: Write>(&self, out: &Output<W>) {
+        let mut text = String::new();
+        match &self.report.game {
+            Some(game) => {
+                let pos = game.current();
+                let checkers: Vec<String> = pos.checkers().iter().map(|s| s.to_string()).collect();
+                let _ = writeln!(text, "{pos}");
+                let _ = writeln!(text, "Key: {:016X}", pos.key());
+                let _ = writeln!(text, "Checkers: {}", checkers.join(" "));
+                if pos.in_multi_move_turn() {
+                    let _ = writeln!(
+                        text,
+                        "Moves left in this turn: {} (none beyond the fourth rank)",
+                        pos.turn_moves()
+                    );
+                }
+            }
+            None => text.push_str("No valid position (the last one was refused).\n"),
+        }
+        let _ = writeln!(text, "Rules: {}", self.options.code);
+        if self.report.findings.is_empty() {
+            text.push_str("Code: no findings\n");
+        }
+        for f in &self.report.findings {
+            let _ = writeln!(text, "Code {}: {f}", f.severity.word());
+        }
+        out.send(&UciResponse::Text(text));
+    }
+
+    /// The findings on the last position.
+    pub fn findings(&self) -> &[Finding] {
+        &self.report.findings
+    }
+
+    /// Whether the last position was refused.
+    pub fn is_refused(&self) -> bool {
+        self.report.is_refused()
+    }
+
+    /// Whether any finding is an error.
+    pub fn has_errors(&self) -> bool {
+        self.report
+            .findings
+            .iter()
+            .any(|f| f.severity == Severity::Error)
+    }
+}
+
+/// A quarter of the memory the system says is available, in MiB (Linux; elsewhere no
+/// cap): an absurd `Hash` is never allocated.
+fn memory_cap_mb() -> Option<i64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: i64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some((kb / 1024 / 4).max(1))
+}
+
+/// A new searcher with the session's settings, replacing one lost to a panic.
+fn fresh_backend<B: SearchBackend>(options: &Options) -> B {
+    let mut b = B::default();
+    b.set_hash_mb(options.hash_mb as usize);
+    b.set_threads(options.threads as usize);
+    b.set_odds_terms(options.odds_terms());
+    b
+}
+
+/// What a timed search may spend, from its limits; the same rule the engine's search
+/// uses (movetime, or a share of the clock), for ending a search after `ponderhit`.
+fn time_budget(limits: &Limits) -> Option<Duration> {
+    if let Some(t) = limits.movetime {
+        return Some(t.saturating_sub(limits.move_overhead));
+    }
+    limits.time_left.map(|t| {
+        let togo = limits.moves_to_go.unwrap_or(30).max(1);
+        let budget = t / togo + limits.increment / 2;
+        budget.min(t / 2).saturating_sub(limits.move_overhead)
+    })
+}
+
+/// Reads one line into `buf` (without its end), keeping at most `cap` bytes. Returns
+/// `None` at the end of input, else whether the line was cut.
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>, cap: usize) -> io::Result<Option<bool>> {
+    buf.clear();
+    let mut any = false;
+    let mut truncated = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(any.then_some(truncated));
+        }
+        any = true;
+        let (chunk, used, found) = match available.iter().position(|b| *b == b'\n') {
+            Some(i) => (&available[..i], i + 1, true),
+            None => (available, available.len(), false),
+        };
+        let room = cap.saturating_sub(buf.len());
+        if chunk.len() > room {
+            truncated = true;
+        }
+        buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        input.consume(used);
+        if found {
+            return Ok(Some(truncated));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,234 @@
+//! `Finding`: one thing the Code's validation found, as a typed value.
+//!
+//! A finding names its kind, how serious it is, the law it rests on, the squares it
+//! concerns and a sentence for people. It does not decide what the session does with
+//! it: that is the [`crate::validate::Validation`] mode's business.
+
+use std::fmt::{self, Write as _};
+
+use engine::Square;
+
+/// How serious a finding is.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum Severity {
+    /// The position cannot arise under the Code, or the engine cannot play it: refused.
+    Error,
+    /// A field that was repaired without doubt; the position is taken.
+    Warning,
+    /// Information under the Code, such as a draw the side to move may claim.
+    Code,
+}
+
+impl Severity {
+    /// The word printed before the message (`error`, `warning`, `code`).
+    pub const fn word(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Code => "code",
+        }
+    }
+}
+
+/// What was found. Each kind has one law and one default severity.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum FindingKind {
+    /// The FEN cannot be read at all.
+    MalformedFen,
+    /// A side has no King.
+    MissingKing,
+    /// A side has more than one King.
+    TooManyKings,
+    /// A side has more than 16 men.
+    TooManyMen,
+    /// A side has more than 8 Pawns.
+    TooManyPawns,
+    /// More pieces than the missing Pawns could have become by promotion.
+    UnexplainedPieces,
+    /// A Pawn stands on its own first rank.
+    PawnOnFirstRank,
+    /// A Pawn stands on its eighth rank (allowed only under `british-1894`).
+    PawnOnLastRank,
+    /// The side not to move is in check.
+    OpponentInCheck,
+    /// A check that no legal last move could have given.
+    ImpossibleCheck,
+    /// A castling right whose King is off its square (repaired: the right is removed).
+    CastlingKingMoved,
+    /// A castling right whose Rook is off its square, and §3 does not keep it (repaired).
+    CastlingRookMissing,
+    /// An en passant square no double step just passed over (repaired: removed).
+    InvalidEnPassant,
+    /// A move count that contradicts the position (repaired).
+    MoveCountContradiction,
+    /// In a game at odds, the man given still stands on the board at the start.
+    OddsManOnBoard,
+    /// A move of the moves list that is not written as a UCI move.
+    MalformedMove,
+    /// A move of the moves list that is illegal under the rules in force.
+    IllegalMove,
+    /// A receiver's extra move that goes beyond his fourth rank.
+    BeyondFourthRank,
+    /// A castling without Rook under rules that do not allow it.
+    CastlingWithoutRookNotAllowed,
+    /// `0000` anywhere but as the giver's pass inside a turn of several moves.
+    MisplacedNullMove,
+    /// Something the engine refuses that none of the kinds above names.
+    Unplayable,
+    /// The side to move may claim a draw by repetition.
+    RepetitionClaim,
+    /// The side to move may claim a draw by the fifty-move rule.
+    FiftyMoveClaim,
+    /// Neither side can mate: drawn at once (`fide` only).
+    DeadPosition,
+}
+
+impl FindingKind {
+    /// A stable kebab-case name, used in JSON output.
+    pub const fn name(self) -> &'static str {
+        match self {
+            FindingKind::MalformedFen => "malformed-fen",
+            FindingKind::MissingKing => "missing-king",
+            FindingKind::TooManyKings => "too-many-kings",
+            FindingKind::TooManyMen => "too-many-men",
+            FindingKind::TooManyPawns => "too-many-pawns",
+            FindingKind::UnexplainedPieces => "unexplained-pieces",
+            FindingKind::PawnOnFirstRank => "pawn-on-first-rank",
+            FindingKind::PawnOnLastRank => "pawn-on-last-rank",
+            FindingKind::OpponentInCheck => "opponent-in-check",
+            FindingKind::ImpossibleCheck => "impossible-check",
+            FindingKind::CastlingKingMoved => "castling-king-moved",
+            FindingKind::CastlingRookMissing => "castling-rook-missing",
+            FindingKind::InvalidEnPassant => "invalid-en-passant",
+            FindingKind::MoveCountContradiction => "move-count-contradiction",
+            FindingKind::OddsManOnBoard => "odds-man-on-board",
+            FindingKind::MalformedMove => "malformed-move",
+            FindingKind::IllegalMove => "illegal-move",
+            FindingKind::BeyondFourthRank => "beyond-fourth-rank",
+            FindingKind::CastlingWithoutRookNotAllowed => "castling-without-rook-not-allowed",
+            FindingKind::MisplacedNullMove => "misplaced-null-move",
+            FindingKind::Unplayable => "unplayable",
+            FindingKind::RepetitionClaim => "repetition-claim",
+            FindingKind::FiftyMoveClaim => "fifty-move-claim",
+            FindingKind::DeadPosition => "dead-position",
+        }
+    }
+
+    /// Whether the engine cannot play the position at all after this finding, whatever
+    /// the validation mode.
+    pub const fn is_fatal(self) -> bool {
+        matches!(
+            self,
+            FindingKind::MalformedFen
+                | FindingKind::MissingKing
+                | FindingKind::TooManyKings
+                | FindingKind::PawnOnFirstRank
+                | FindingKind::PawnOnLastRank
+                | FindingKind::OpponentInCheck
+                | FindingKind::MalformedMove
+                | FindingKind::IllegalMove
+                | FindingKind::BeyondFourthRank
+                | FindingKind::CastlingWithoutRookNotAllowed
+                | FindingKind::MisplacedNullMove
+                | FindingKind::Unplayable
+        )
+    }
+}
+
+impl fmt::Display for FindingKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One finding: kind, severity, law, squares and a sentence.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct Finding {
+    /// What was found.
+    pub kind: FindingKind,
+    /// How serious it is (after the validation mode was applied).
+    pub severity: Severity,
+    /// The law it rests on, e.g. `Am. I 4`; empty when no law applies (a FEN typo).
+    pub law: &'static str,
+    /// The squares involved.
+    pub squares: Vec<Square>,
+    /// What, where, and what was done about it.
+    pub message: String,
+}
+
+impl Finding {
+    /// A finding with its kind's default severity: `Error` for errors, `Warning` for
+    /// repairs, `Code` for claims.
+    pub fn new(
+        kind: FindingKind,
+        law: &'static str,
+        squares: Vec<Square>,
+        message: String,
+    ) -> Finding {
+        let severity = match kind {
+            FindingKind::CastlingKingMoved
+            | FindingKind::CastlingRookMissing
+            | FindingKind::InvalidEnPassant
+            | FindingKind::MoveCountContradiction => Severity::Warning,
+            FindingKind::RepetitionClaim
+            | FindingKind::FiftyMoveClaim
+            | FindingKind::DeadPosition => Severity::Code,
+            _ => Severity::Error,
+        };
+        Finding {
+            kind,
+            severity,
+            law,
+            squares,
+            message,
+        }
+    }
+
+    /// The finding as one JSON object (no dependency: the fields are few and simple).
+    pub fn to_json(&self) -> String {
+        let squares: Vec<String> = self.squares.iter().map(|s| format!("\"{s}\"")).collect();
+        format!(
+            "{{\"severity\":\"{}\",\"kind\":\"{}\",\"law\":{},\"squares\":[{}],\"message\":{}}}",
+            self.severity.word(),
+            self.kind.name(),
+            json_string(self.law),
+            squares.join(","),
+            json_string(&self.message)
+        )
+    }
+}
+
+impl fmt::Display for Finding {
+    /// `<message> (<law>)`, without the severity word.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.law.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{} ({})", self.message, self.law)
+        }
+    }
+}
+
+/// Quotes a string for JSON.
+pub fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The squares of a set, listed `a1, b2`.
+pub fn list_squares(squares: &[Square]) -> String {
+    let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
+    names.join(", ")
+}

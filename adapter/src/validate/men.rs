@@ -1,0 +1,138 @@
+//! The men on the board: Kings, counts that promotions must explain, Pawns on ranks they
+//! can never stand on (Am. I 4; Am. I 11 E(d); Br. IV 15).
+//!
+//! Only the placement is looked at here; checks, castling rights and the en passant
+//! square are the business of the sibling modules.
+
+use engine::{Color, Piece, PieceKind, Rank, Rules, Setup, Square};
+
+use super::color_name;
+use super::finding::{list_squares, Finding, FindingKind};
+
+/// The squares of a man, in a1..h8 order.
+fn squares(setup: &Setup, piece: Piece) -> Vec<Square> {
+    setup.squares_of(piece).iter().collect()
+}
+
+/// Kings: exactly one per side.
+pub fn kings(setup: &Setup, out: &mut Vec<Finding>) {
+    for color in Color::ALL {
+        let kings = squares(setup, Piece::new(color, PieceKind::King));
+        match kings.len() {
+            1 => {}
+            0 => out.push(Finding::new(
+                FindingKind::MissingKing,
+                "Am. I 4",
+                Vec::new(),
+                format!("{} has no King", color_name(color)),
+            )),
+            n => out.push(Finding::new(
+                FindingKind::TooManyKings,
+                "Am. I 4",
+                kings.clone(),
+                format!(
+                    "{} has {n} Kings, on {}",
+                    color_name(color),
+                    list_squares(&kings)
+                ),
+            )),
+        }
+    }
+}
+
+/// Counts: at most 16 men and 8 Pawns a side, and no more pieces than the missing Pawns
+/// could have become.
+///
+/// The rule: a side starts with 1 Queen, 2 Rooks, 2 Knights and one Bishop on each colour
+/// of square. Every man beyond those counts (a second Queen, a third Rook or Knight, a
+/// second Bishop on light squares...) must be a promoted Pawn, so the extras together may
+/// not exceed `8 - pawns`. A Bishop's square colour never changes, which is why Bishops are
+/// counted per colour of square.
+pub fn counts(setup: &Setup, out: &mut Vec<Finding>) {
+    for color in Color::ALL {
+        let name = color_name(color);
+        let men = setup.squares_of_color(color).len();
+        if men > 16 {
+            out.push(Finding::new(
+                FindingKind::TooManyMen,
+                "Am. I 4",
+                Vec::new(),
+                format!("{name} has {men} men; a side has 16 at most"),
+            ));
+        }
+        let count = |kind| setup.squares_of(Piece::new(color, kind)).len();
+        let pawns = count(PieceKind::Pawn);
+        if pawns > 8 {
+            out.push(Finding::new(
+                FindingKind::TooManyPawns,
+                "Am. I 4",
+                squares(setup, Piece::new(color, PieceKind::Pawn)),
+                format!("{name} has {pawns} Pawns; a side has 8 at most"),
+            ));
+            continue;
+        }
+        let bishops = squares(setup, Piece::new(color, PieceKind::Bishop));
+        let light = bishops
+            .iter()
+            .filter(|sq| (sq.file() as u8 + sq.rank() as u8) % 2 == 1)
+            .count() as u32;
+        let dark = bishops.len() as u32 - light;
+        let extra = count(PieceKind::Queen).saturating_sub(1)
+            + count(PieceKind::Rook).saturating_sub(2)
+            + count(PieceKind::Knight).saturating_sub(2)
+            + light.saturating_sub(1)
+            + dark.saturating_sub(1);
+        if extra > 8 - pawns {
+            out.push(Finding::new(
+                FindingKind::UnexplainedPieces,
+                "Am. I 4",
+                Vec::new(),
+                format!(
+                    "{name} has {extra} pieces beyond the initial array but only {} missing Pawns that could have been promoted",
+                    8 - pawns
+                ),
+            ));
+        }
+    }
+}
+
+/// Pawns on their own first rank (never), or on their eighth (only where they may remain
+/// Pawns, Br. IV 15).
+pub fn pawn_ranks(setup: &Setup, rules: Rules, out: &mut Vec<Finding>) {
+    for color in Color::ALL {
+        let pawns = setup.squares_of(Piece::new(color, PieceKind::Pawn));
+        let first: Vec<Square> = pawns
+            .iter()
+            .filter(|sq| sq.rank() == Rank::First.relative_to(color))
+            .collect();
+        if !first.is_empty() {
+            out.push(Finding::new(
+                FindingKind::PawnOnFirstRank,
+                "Am. I 4",
+                first.clone(),
+                format!(
+                    "{} Pawn on its own first rank: {}",
+                    color_name(color),
+                    list_squares(&first)
+                ),
+            ));
+        }
+        // RULE(remain_pawn): a Pawn may stay on its eighth rank under Br. IV 15 only.
+        let last: Vec<Square> = pawns
+            .iter()
+            .filter(|sq| sq.rank() == Rank::Eighth.relative_to(color))
+            .collect();
+        if !last.is_empty() && !rules.allows_pawn_on_last_rank() {
+            out.push(Finding::new(
+                FindingKind::PawnOnLastRank,
+                "Am. I 11 E(d)",
+                last.clone(),
+                format!(
+                    "{} Pawn on its eighth rank, where it must have been exchanged for a piece: {} (only british-1894, IV 15, lets it remain a Pawn)",
+                    color_name(color),
+                    list_squares(&last)
+                ),
+            ));
+        }
+    }
+}

@@ -1,0 +1,462 @@
+//! Static evaluation: a tapered middlegame/endgame score of a position, in centipawns,
+//! from the side to move's point of view.
+//!
+//! Terms: material, piece-square values, mobility, pawn structure (passed, isolated,
+//! doubled, backward, connected), king safety (attacks on the King's zone, pawn shield,
+//! open files), threats, the bishop pair, rooks on open files, and a scale factor that
+//! pulls drawish endgames towards zero. Every weight lives in [`params`] as data.
+//!
+//! This module knows nothing of draws by rule, odds or search; it judges men on squares.
+//!
+//! ```
+//! use engine::{eval, Position, Rules};
+//! let pos = Position::startpos(Rules::default());
+//! assert!(eval::evaluate(&pos).abs() < 50);
+//! ```
+
+pub mod params;
+
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use crate::position::Position;
+use crate::types::{Bitboard, Color, PieceKind, Square};
+pub use params::{Params, DEFAULT, S};
+
+/// The game phase of a full set of men (Knight and Bishop 1, Rook 2, Queen 4).
+pub const MAX_PHASE: i32 = 24;
+const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
+
+/// The score of `pos` for the side to move, with the default parameters.
+#[inline]
+pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, &DEFAULT)
+}
+
+/// The score of `pos` for the side to move, with the given parameters (for tuning).
+pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
+    let info = [
+        SideInfo::new(pos, Color::White),
+        SideInfo::new(pos, Color::Black),
+    ];
+    let mut score = S(0, 0);
+    for us in Color::ALL {
+        let sign = if us == Color::White { 1 } else { -1 };
+        let mut s = pieces(pos, us, &info, p);
+        s += pawns(pos, us, p);
+        s += king_safety(pos, us, p);
+        s += threats(pos, us, &info, p);
+        score += s * sign;
+    }
+    let tempo = if pos.turn() == Color::White {
+        p.tempo
+    } else {
+        -p.tempo
+    };
+    score += tempo;
+
+    let phase = phase(pos);
+    let strong = if score.1 >= 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let eg = score.1 * scale(pos, strong, p) / 128;
+    let blended = (score.0 * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE;
+    if pos.turn() == Color::White {
+        blended
+    } else {
+        -blended
+    }
+}
+
+/// The game phase: 24 with every piece on the board, 0 with Kings and Pawns only.
+pub fn phase(pos: &Position) -> i32 {
+    let mut phase = 0;
+    for kind in [
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+    ] {
+        phase += pos.pieces(kind).len() as i32 * PHASE_WEIGHT[kind as usize];
+    }
+    phase.min(MAX_PHASE)
+}
+
+/// What one side's men attack, gathered once for mobility, threats and king safety.
+struct SideInfo {
+    pawns: Bitboard,
+    minors: Bitboard,
+    rooks: Bitboard,
+    all: Bitboard,
+}
+
+impl SideInfo {
+    fn new(pos: &Position, us: Color) -> SideInfo {
+        let occ = pos.occupied();
+        let pawn = pawn_set_attacks(pos.pieces_of(us, PieceKind::Pawn), us);
+        let mut minor = Bitboard::EMPTY;
+        for sq in pos.pieces_of(us, PieceKind::Knight) {
+            minor |= knight_attacks(sq);
+        }
+        for sq in pos.pieces_of(us, PieceKind::Bishop) {
+            minor |= bishop_attacks(sq, occ);
+        }
+        let mut rook = Bitboard::EMPTY;
+        for sq in pos.pieces_of(us, PieceKind::Rook) {
+            rook |= rook_attacks(sq, occ);
+        }
+        let mut queen = Bitboard::EMPTY;
+        for sq in pos.pieces_of(us, PieceKind::Queen) {
+            queen |= rook_attacks(sq, occ) | bishop_attacks(sq, occ);
+        }
+        SideInfo {
+            pawns: pawn,
+            minors: minor,
+            rooks: rook,
+            all: pawn | minor | rook | queen | king_attacks(pos.king(us)),
+        }
+    }
+}
+
+/// The squares a set of `color` Pawns attacks.
+#[inline]
+pub fn pawn_set_attacks(pawns: Bitboard, color: Color) -> Bitboard {
+    let west = Bitboard(pawns.0 & !FILE_A);
+    let east = Bitboard(pawns.0 & !FILE_H);
+    match color {
+        Color::White => Bitboard(west.0 << 7 | east.0 << 9),
+        Color::Black => Bitboard(west.0 >> 9 | east.0 >> 7),
+    }
+}
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+const fn file_mask(file: usize) -> u64 {
+    FILE_A << file
+}
+
+const fn adjacent_files(file: usize) -> u64 {
+    let mut m = 0;
+    if file > 0 {
+        m |= file_mask(file - 1);
+    }
+    if file < 7 {
+        m |= file_mask(file + 1);
+    }
+    m
+}
+
+/// The squares strictly ahead of `sq` for `color`, on its file and the files beside it
+/// (where enemy Pawns would stop a passed Pawn), and on its own file only.
+const SPANS: ([[u64; 64]; 2], [[u64; 64]; 2]) = {
+    let mut passed = [[0u64; 64]; 2];
+    let mut front = [[0u64; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let file = sq % 8;
+        let rank = sq / 8;
+        let files = file_mask(file) | adjacent_files(file);
+        let mut r = 0;
+        while r < 8 {
+            let row = 0xffu64 << (8 * r);
+            if r > rank {
+                passed[0][sq] |= files & row;
+                front[0][sq] |= file_mask(file) & row;
+            }
+            if r < rank {
+                passed[1][sq] |= files & row;
+                front[1][sq] |= file_mask(file) & row;
+            }
+            r += 1;
+        }
+        sq += 1;
+    }
+    (passed, front)
+};
+
+#[inline]
+fn distance(a: Square, b: Square) -> i32 {
+    let df = (a.file() as i32 - b.file() as i32).abs();
+    let dr = (a.rank() as i32 - b.rank() as i32).abs();
+    df.max(dr)
+}
+
+/// Material, piece-square values, mobility, bishop pair and rooks on files for `us`.
+fn pieces(pos: &Position, us: Color, info: &[SideInfo; 2], p: &Params) -> S {
+    let them = !us;
+    let occ = pos.occupied();
+    let mut s = S(0, 0);
+    let our_pawns = pos.pieces_of(us, PieceKind::Pawn);
+    let their_pawns = pos.pieces_of(them, PieceKind::Pawn);
+    // Mobility counts squares not held by our own men nor commanded by enemy Pawns.
+    let area = !pos.colors(us) - info[them as usize].pawns;
+    for kind in PieceKind::ALL {
+        let k = kind as usize;
+        for sq in pos.pieces_of(us, kind) {
+            let rel = sq.relative_to(us);
+            s += p.material[k] + p.file[k][rel.file() as usize] + p.rank[k][rel.rank() as usize];
+            let attacks = match kind {
+                PieceKind::Knight => knight_attacks(sq),
+                PieceKind::Bishop => bishop_attacks(sq, occ),
+                PieceKind::Rook => {
+                    let file = Bitboard(file_mask(sq.file() as usize));
+                    if (file & our_pawns).is_empty() {
+                        s += if (file & their_pawns).is_empty() {
+                            p.rook_open
+                        } else {
+                            p.rook_semi_open
+                        };
+                    }
+                    rook_attacks(sq, occ)
+                }
+                PieceKind::Queen => rook_attacks(sq, occ) | bishop_attacks(sq, occ),
+                _ => continue,
+            };
+            s += p.mobility[k] * ((attacks & area).len() as i32 - p.mobility_base[k]);
+        }
+    }
+    if pos.pieces_of(us, PieceKind::Bishop).has_more_than_one() {
+        s += p.bishop_pair;
+    }
+    s
+}
+
+/// Pawn structure for `us`: passed, isolated, doubled, backward, connected.
+fn pawns(pos: &Position, us: Color, p: &Params) -> S {
+    let them = !us;
+    let ours = pos.pieces_of(us, PieceKind::Pawn);
+    let theirs = pos.pieces_of(them, PieceKind::Pawn);
+    let our_attacks = pawn_set_attacks(ours, us);
+    let their_attacks = pawn_set_attacks(theirs, them);
+    let (passed_span, front_span) = (&SPANS.0[us as usize], &SPANS.1[us as usize]);
+    let mut s = S(0, 0);
+    for sq in ours {
+        let file = sq.file() as usize;
+        let rel_rank = sq.relative_to(us).rank() as usize;
+        let adjacent = Bitboard(adjacent_files(file));
+        let stop = Bitboard::from(sq).forward(us);
+
+        if (Bitboard(front_span[sq as usize]) & ours).is_nonempty() {
+            s += p.doubled;
+        }
+        if (adjacent & ours).is_empty() {
+            s += p.isolated;
+        } else {
+            // Backward: no neighbour level with or behind it, and its advance is commanded.
+            let supporters = adjacent & (ours - Bitboard(ahead_rows(sq, us)));
+            if supporters.is_empty() && (stop & their_attacks).is_nonempty() {
+                s += p.backward;
+            }
+        }
+        let phalanx = Bitboard::from(sq).east_west() & ours;
+        if phalanx.is_nonempty() || our_attacks.has(sq) {
+            s += p.connected[rel_rank];
+        }
+        if (Bitboard(passed_span[sq as usize]) & theirs).is_empty()
+            && (Bitboard(front_span[sq as usize]) & ours).is_empty()
+        {
+            s += p.passed[rel_rank];
+            if let Some(stop_sq) = stop.first() {
+                if !pos.occupied().has(stop_sq) {
+                    s += p.passed_free[rel_rank];
+                }
+                let eg = p.passed_enemy_king[rel_rank] * distance(pos.king(them), stop_sq)
+                    - p.passed_own_king[rel_rank] * distance(pos.king(us), stop_sq);
+                s += S(0, eg);
+            }
+        }
+    }
+    s
+}
+
+/// The rows strictly ahead of `sq` for `color` (all files).
+#[inline]
+fn ahead_rows(sq: Square, color: Color) -> u64 {
+    let rank = sq.rank() as u32;
+    match color {
+        Color::White => {
+            if rank == 7 {
+                0
+            } else {
+                !0u64 << (8 * (rank + 1))
+            }
+        }
+        Color::Black => (1u64 << (8 * rank)) - 1,
+    }
+}
+
+trait EastWest {
+    fn east_west(self) -> Bitboard;
+}
+
+impl EastWest for Bitboard {
+    #[inline]
+    fn east_west(self) -> Bitboard {
+        Bitboard((self.0 & !FILE_A) >> 1 | (self.0 & !FILE_H) << 1)
+    }
+}
+
+/// `us`'s King: enemy attacks on its zone, its pawn shield, open files beside it.
+fn king_safety(pos: &Position, us: Color, p: &Params) -> S {
+    let them = !us;
+    let king = pos.king(us);
+    let occ = pos.occupied();
+    let zone = king_attacks(king) | king;
+    let zone = zone | zone.forward(us);
+    let mut units = 0;
+    let mut attackers = 0;
+    for kind in [
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+    ] {
+        for sq in pos.pieces_of(them, kind) {
+            let attacks = match kind {
+                PieceKind::Knight => knight_attacks(sq),
+                PieceKind::Bishop => bishop_attacks(sq, occ),
+                PieceKind::Rook => rook_attacks(sq, occ),
+                _ => rook_attacks(sq, occ) | bishop_attacks(sq, occ),
+            };
+            let hits = (attacks & zone).len() as i32;
+            if hits > 0 {
+                attackers += 1;
+                units += hits * p.king_attack_weight[kind as usize];
+            }
+        }
+    }
+    let mut s = S(0, 0);
+    if attackers >= 2 {
+        let queenless = pos.pieces_of(them, PieceKind::Queen).is_empty();
+        let danger = (units * units * attackers).min(2400) / if queenless { 8 } else { 4 };
+        s -= S(danger, danger / 8);
+    }
+    // The shield: own Pawns on the King's file and its neighbours, one or two ranks ahead.
+    let our_pawns = pos.pieces_of(us, PieceKind::Pawn);
+    let kf = king.file() as usize;
+    let files = file_mask(kf) | adjacent_files(kf);
+    let one = Bitboard::from(king).forward(us);
+    let one = Bitboard(files & (one.0 | one.0 >> 1 | one.0 << 1) & rank_row(one));
+    let two = one.forward(us);
+    s += p.shield[0] * (one & our_pawns).len() as i32;
+    s += p.shield[1] * (two & our_pawns).len() as i32;
+    for f in [kf.wrapping_sub(1), kf, kf + 1] {
+        if f < 8 && (Bitboard(file_mask(f)) & our_pawns).is_empty() {
+            s += p.king_open_file;
+        }
+    }
+    s
+}
+
+/// The whole rank of a one-square set (empty set: nothing).
+#[inline]
+fn rank_row(sq: Bitboard) -> u64 {
+    match sq.first() {
+        Some(s) => 0xffu64 << (8 * s.rank() as u32),
+        None => 0,
+    }
+}
+
+/// What `us` threatens: men attacked by Pawns, heavy men attacked by lighter ones,
+/// undefended men attacked.
+fn threats(pos: &Position, us: Color, info: &[SideInfo; 2], p: &Params) -> S {
+    let them = !us;
+    let mine = &info[us as usize];
+    let theirs = &info[them as usize];
+    let their_pieces = pos.colors(them) - pos.pieces(PieceKind::Pawn) - pos.pieces(PieceKind::King);
+    let heavy = pos.pieces_of(them, PieceKind::Rook) | pos.pieces_of(them, PieceKind::Queen);
+    let queens = pos.pieces_of(them, PieceKind::Queen);
+    let mut s = S(0, 0);
+    s += p.threat_by_pawn * (mine.pawns & their_pieces).len() as i32;
+    s += p.threat_by_minor * (mine.minors & heavy).len() as i32;
+    s += p.threat_by_rook * (mine.rooks & queens).len() as i32;
+    s += p.hanging * (mine.all & (their_pieces - theirs.all)).len() as i32;
+    s
+}
+
+/// How much of the endgame score the stronger side keeps, out of 128.
+fn scale(pos: &Position, strong: Color, p: &Params) -> i32 {
+    let weak = !strong;
+    let npm = |c: Color| {
+        [
+            PieceKind::Knight,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+            PieceKind::Queen,
+        ]
+        .iter()
+        .map(|&k| pos.pieces_of(c, k).len() as i32 * p.material[k as usize].1)
+        .sum::<i32>()
+    };
+    let strong_pawns = pos.pieces_of(strong, PieceKind::Pawn).len();
+    let (s_npm, w_npm) = (npm(strong), npm(weak));
+    if strong_pawns == 0 {
+        // Without Pawns, a minor piece more (or less) is rarely enough to mate.
+        if s_npm - w_npm <= p.material[PieceKind::Bishop as usize].1 {
+            return if s_npm < p.material[PieceKind::Rook as usize].1 {
+                0
+            } else {
+                16
+            };
+        }
+        let knights = pos.pieces_of(strong, PieceKind::Knight).len();
+        if w_npm == 0 && knights == 2 && s_npm == 2 * p.material[PieceKind::Knight as usize].1 {
+            return 8;
+        }
+    }
+    let bishops = pos.pieces(PieceKind::Bishop);
+    let others =
+        pos.pieces(PieceKind::Knight) | pos.pieces(PieceKind::Rook) | pos.pieces(PieceKind::Queen);
+    if others.is_empty()
+        && pos.pieces_of(Color::White, PieceKind::Bishop).len() == 1
+        && pos.pieces_of(Color::Black, PieceKind::Bishop).len() == 1
+    {
+        const DARK: u64 = 0xAA55_AA55_AA55_AA55;
+        let on_dark = (bishops.0 & DARK).count_ones();
+        if on_dark == 1 {
+            return 64;
+        }
+    }
+    128
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Rules, Setup};
+
+    fn pos(fen: &str) -> Position {
+        Position::from_setup(&Setup::from_fen(fen, false).unwrap(), Rules::default()).unwrap()
+    }
+
+    #[test]
+    fn mirrored_positions_score_the_same_for_the_side_to_move() {
+        for (a, b) in [
+            (
+                "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+                "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
+            ),
+            (
+                "8/5pk1/6p1/3P4/8/6P1/5PK1/8 w - - 0 1",
+                "8/5pk1/6p1/8/3p4/6P1/5PK1/8 b - - 0 1",
+            ),
+        ] {
+            assert_eq!(evaluate(&pos(a)), evaluate(&pos(b)), "{a} vs {b}");
+        }
+    }
+
+    #[test]
+    fn extra_material_is_good_and_bare_minor_is_drawish() {
+        assert!(evaluate(&pos("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")) > 700);
+        assert!(evaluate(&pos("4k3/8/8/8/8/8/8/3QK3 b - - 0 1")) < -700);
+        assert!(evaluate(&pos("4k3/8/8/8/8/8/8/3NK3 w - - 0 1")).abs() < 30);
+    }
+
+    #[test]
+    fn passed_pawn_far_advanced_beats_blocked_pawn() {
+        let passed = evaluate(&pos("4k3/8/1P6/8/8/8/8/4K3 w - - 0 1"));
+        let blocked = evaluate(&pos("4k3/1p6/1P6/8/8/8/8/4K3 w - - 0 1"));
+        assert!(passed > blocked + 50, "{passed} vs {blocked}");
+    }
+}

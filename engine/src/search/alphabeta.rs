@@ -1,0 +1,423 @@
+//! The principal variation search below the root: draws by rule, the transposition
+//! table, whole-node pruning (reverse futility, null move, razoring), internal iterative
+//! reduction, move-level pruning (late move pruning, futility, SEE), the check extension
+//! and late move reductions.
+//!
+//! Copy-make: each child is a fresh copy of the position. A move after which the same
+//! side is still to move (a turn of several moves, Am. IV 4) keeps the score's sign.
+
+use crate::eval::evaluate;
+use crate::game::{fifty_move_claimable, is_dead_position, repetition_claimable, repetition_key};
+use crate::position::Position;
+use crate::types::{Move, MoveKind, PieceKind, MAX_MOVES};
+
+use super::iterative::Worker;
+use super::odds::{forbidden, marked_after};
+use super::ordering::{
+    captured, history_bonus, is_bad_capture_score, moved, pick, piece_to, score_moves, see_ge,
+    HASH_MOVE,
+};
+use super::tt::{from_tt, to_tt, TtBound};
+use super::{INF, MATE, MATE_BOUND, MAX_PLY};
+
+/// The static evaluation of a node in check (none).
+pub(crate) const NO_EVAL: i32 = -32_500;
+
+/// Late move reductions by depth and move number: about ln(d)·ln(m)/2.
+pub(crate) fn lmr_table() -> Box<[[u8; 64]; 64]> {
+    let mut t = Box::new([[0u8; 64]; 64]);
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.2) as u8;
+        }
+    }
+    t
+}
+
+impl Worker<'_> {
+    /// Searches `next`, a child of the node at `ply`, and returns its score for the side
+    /// to move at `ply`: negated when the turn passed, as it is when the same side moves again.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn child<const PV: bool>(
+        &mut self,
+        next: &Position,
+        flip: bool,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        cut: bool,
+    ) -> i32 {
+        if flip {
+            -self.search::<PV>(next, depth, -beta, -alpha, ply + 1, cut)
+        } else {
+            self.search::<PV>(next, depth, alpha, beta, ply + 1, cut)
+        }
+    }
+
+    /// Whether the side to move at a non-root node may claim a draw, or the position is
+    /// dead (`fide`). `rep_key` must already be pushed on the key stack.
+    pub(crate) fn drawn_by_rule(&self, pos: &Position) -> bool {
+        let rules = pos.rules();
+        if rules.dead_position_is_draw && is_dead_position(pos) {
+            return true;
+        }
+        if fifty_move_claimable(pos) && (!pos.in_check() || pos.has_legal_moves()) {
+            return true;
+        }
+        // Repetition: only positions since the last capture or pawn move can match.
+        let keys = &self.keys;
+        let now = keys.len() - 1;
+        let window = (pos.halfmove_clock() as usize).min(now);
+        let key = keys[now];
+        let mut before_root = false;
+        for i in (now - window..now.saturating_sub(1)).rev() {
+            if keys[i] == key {
+                // Inside the tree one return is enough to call it a draw: the side that
+                // steered into it can repeat it again.
+                if i >= self.root_index {
+                    return true;
+                }
+                before_root = true;
+                break;
+            }
+        }
+        before_root && repetition_claimable(keys, window, rules.repetition)
+    }
+
+    /// The main search: the score of `pos` for its side to move, within `(alpha, beta)`.
+    pub(crate) fn search<const PV: bool>(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        cut: bool,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.qsearch::<PV>(pos, alpha, beta, ply);
+        }
+        self.keys.push(repetition_key(pos));
+        let score = self.search_node::<PV>(pos, depth, alpha, beta, ply, cut);
+        self.keys.pop();
+        score
+    }
+
+    #[allow(clippy::too_many_lines)]
+    fn search_node<const PV: bool>(
+        &mut self,
+        pos: &Position,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        cut: bool,
+    ) -> i32 {
+        // Step 1. Count the node, look at the clock and the stop flag.
+        if self.tick() {
+            return 0;
+        }
+        if PV {
+            self.pv[ply].clear();
+            self.seldepth = self.seldepth.max(ply);
+        }
+        let in_check = pos.in_check();
+        let us = pos.turn();
+
+        // Step 2. Draws by rule, the ply limit, mate distance pruning.
+        if self.drawn_by_rule(pos) {
+            return self.shared.terms.draw(us);
+        }
+        if ply >= MAX_PLY {
+            return if in_check { 0 } else { evaluate(pos) };
+        }
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        self.hist.killers[ply + 2] = [None; 2];
+
+        // Step 3. The transposition table.
+        let key = pos.key();
+        let tt_hit = self.shared.tt.probe(key);
+        let tt_move = tt_hit.and_then(|h| h.mv);
+        if let Some(h) = tt_hit {
+            let s = from_tt(h.score, ply);
+            if !PV
+                && h.depth >= depth
+                && match h.bound {
+                    TtBound::Exact => true,
+                    TtBound::Lower => s >= beta,
+                    TtBound::Upper => s <= alpha,
+                    TtBound::None => false,
+                }
+            {
+                return s;
+            }
+        }
+
+        // Step 4. The static evaluation, sharpened by the table's bound.
+        let raw_eval = if in_check {
+            NO_EVAL
+        } else {
+            match tt_hit {
+                Some(h) if h.eval != NO_EVAL => h.eval,
+                _ => evaluate(pos),
+            }
+        };
+        let mut eval = raw_eval;
+        if let Some(h) = tt_hit {
+            let s = from_tt(h.score, ply);
+            if !in_check
+                && s.abs() < MATE_BOUND
+                && match h.bound {
+                    TtBound::Lower => s > eval,
+                    TtBound::Upper => s < eval,
+                    _ => h.bound == TtBound::Exact,
+                }
+            {
+                eval = s;
+            }
+        }
+        self.stack[ply].eval = raw_eval;
+        let improving = !in_check
+            && ply >= 2
+            && self.stack[ply - 2].eval != NO_EVAL
+            && raw_eval > self.stack[ply - 2].eval;
+
+        // Step 5. Prune the whole node when the evaluation is far enough from the window.
+        if !PV && !in_check && ply > 0 && beta.abs() < MATE_BOUND {
+            // Reverse futility: so far above beta that a quiet move will not change it.
+            if depth <= 7 && eval - 80 * (depth - i32::from(improving)) >= beta {
+                return eval;
+            }
+            // Null move: even passing keeps us above beta.
+            let pieces = pos.colors(us) - pos.pieces(PieceKind::Pawn) - pos.pieces(PieceKind::King);
+            if depth >= 3 && eval >= beta && !self.stack[ply - 1].null && pieces.is_nonempty() {
+                let mut next = pos.clone();
+                if next.play_null() {
+                    let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                    self.stack[ply].null = true;
+                    self.stack[ply].piece_to = None;
+                    self.stack[ply + 1].marked = self.stack[ply].marked;
+                    let s =
+                        -self.search::<false>(&next, depth - r, -beta, -beta + 1, ply + 1, !cut);
+                    self.stack[ply].null = false;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if s >= beta {
+                        return if s >= MATE_BOUND { beta } else { s };
+                    }
+                }
+            }
+            // Razoring: hopeless at low depth unless a capture saves it.
+            if depth <= 3 && eval + 250 * depth < alpha {
+                let s = self.qsearch::<false>(pos, alpha, alpha + 1, ply);
+                if s <= alpha {
+                    return s;
+                }
+            }
+        }
+
+        // Step 6. Internal iterative reduction: no hash move, so this node was not searched
+        // before; search it shallower and let the next iteration fill in.
+        if depth >= 4 && tt_move.is_none() && (PV || cut) {
+            depth -= 1;
+        }
+
+        // Step 7. Generate and order the moves.
+        let mut moves = pos.legal_moves();
+        let marked = self.stack[ply].marked;
+        if moves.is_empty() {
+            return if in_check {
+                self.shared.terms.mated(pos, ply, marked)
+            } else {
+                self.shared.terms.draw(us)
+            };
+        }
+        let prev = [
+            ply.checked_sub(1).and_then(|p| self.stack[p].piece_to),
+            ply.checked_sub(2).and_then(|p| self.stack[p].piece_to),
+        ];
+        let counter = prev[0].and_then(|p| self.hist.counter[p]);
+        let killers = self.hist.killers[ply];
+        let mut scores = [0i32; MAX_MOVES];
+        score_moves(
+            pos,
+            &moves,
+            &mut scores[..moves.len()],
+            tt_move,
+            killers,
+            counter,
+            self.hist,
+            prev,
+        );
+
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets: arrayvec::ArrayVec<(Move, usize), 64> = arrayvec::ArrayVec::new();
+        let mut skip_quiets = false;
+        let lmp_limit = (3 + depth * depth) / (2 - i32::from(improving));
+        let n = moves.len();
+        for i in 0..n {
+            let (mv, order) = pick(&mut moves[..n], &mut scores[..n], i);
+            if forbidden(marked, mv) {
+                continue;
+            }
+            let victim = captured(pos, mv);
+            let tactical = victim.is_some() || mv.kind() == MoveKind::PromoteQueen;
+            if skip_quiets && !tactical {
+                continue;
+            }
+            let pt = piece_to(moved(pos, mv), mv.to());
+            let reduction = i32::from(self.lmr[depth.min(63) as usize][searched.min(63)]);
+
+            // Step 8. Prune late, hopeless or losing moves once a move has been searched.
+            if ply > 0 && best > -MATE_BOUND && !in_check {
+                if tactical {
+                    if depth <= 8 && order != HASH_MOVE && !see_ge(pos, mv, -100 * depth) {
+                        continue;
+                    }
+                } else {
+                    if depth <= 8 && searched as i32 >= lmp_limit {
+                        skip_quiets = true;
+                        continue;
+                    }
+                    let lmr_depth = (depth - 1 - reduction).max(0);
+                    if lmr_depth <= 8 && eval + 110 + 90 * lmr_depth <= alpha {
+                        continue;
+                    }
+                    if lmr_depth <= 8 && !see_ge(pos, mv, -25 * lmr_depth * lmr_depth) {
+                        continue;
+                    }
+                }
+            }
+
+            // Step 9. Make the move; extend checks.
+            let mut next = pos.clone();
+            next.play_unchecked(mv);
+            let gives_check = next.in_check();
+            let flip = next.turn() != us;
+            self.stack[ply].piece_to = Some(pt);
+            self.stack[ply + 1].marked = marked_after(marked, mv);
+            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
+            let new_depth = depth - 1 + extension;
+
+            // Step 10. Principal variation search with late move reductions.
+            let mut score = -INF;
+            let reduce = depth >= 3
+                && searched > usize::from(PV)
+                && (!tactical || is_bad_capture_score(order));
+            if reduce {
+                let mut r = reduction;
+                r += i32::from(!PV) + i32::from(cut);
+                r -= i32::from(improving) + i32::from(gives_check);
+                if !tactical {
+                    if Some(mv) == killers[0] || Some(mv) == killers[1] || Some(mv) == counter {
+                        r -= 1;
+                    } else {
+                        r -= order / 6000;
+                    }
+                }
+                let r = r.clamp(0, (new_depth - 1).max(0));
+                score =
+                    self.child::<false>(&next, flip, new_depth - r, alpha, alpha + 1, ply, true);
+                if score > alpha && r > 0 {
+                    score =
+                        self.child::<false>(&next, flip, new_depth, alpha, alpha + 1, ply, !cut);
+                }
+            } else if !PV || searched > 0 {
+                score = self.child::<false>(&next, flip, new_depth, alpha, alpha + 1, ply, !cut);
+            }
+            if PV && (searched == 0 || score > alpha) {
+                score = self.child::<true>(&next, flip, new_depth, alpha, beta, ply, false);
+            }
+            searched += 1;
+            if self.stopped {
+                return 0;
+            }
+
+            // Step 11. Keep the best move; at a cut-off, teach the history tables.
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    if PV {
+                        self.update_pv(ply, mv);
+                    }
+                    if alpha >= beta {
+                        if !tactical {
+                            self.reward_quiet(us, ply, (mv, pt), prev, &quiets, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical && Some(mv) != best_move {
+                let _ = quiets.try_push((mv, pt));
+            }
+        }
+
+        if best == -INF {
+            // Every move was forbidden (the marked Pawn's promotions): no move to make.
+            return if in_check {
+                self.shared.terms.mated(pos, ply, marked)
+            } else {
+                self.shared.terms.draw(us)
+            };
+        }
+
+        // Step 12. Store the result.
+        let bound = if best >= beta {
+            TtBound::Lower
+        } else if PV && best_move.is_some() {
+            TtBound::Exact
+        } else {
+            TtBound::Upper
+        };
+        self.shared
+            .tt
+            .store(key, best_move, to_tt(best, ply), raw_eval, depth, bound);
+        best
+    }
+
+    /// Rewards the quiet move that caused a cut-off and punishes the quiets tried before it.
+    fn reward_quiet(
+        &mut self,
+        side: crate::Color,
+        ply: usize,
+        (mv, pt): (Move, usize),
+        prev: [Option<usize>; 2],
+        tried: &[(Move, usize)],
+        depth: i32,
+    ) {
+        let bonus = history_bonus(depth);
+        self.hist.update_quiet(side, mv, pt, prev, bonus);
+        for &(q, qpt) in tried {
+            self.hist.update_quiet(side, q, qpt, prev, -bonus);
+        }
+        let k = &mut self.hist.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        if let Some(p) = prev[0] {
+            self.hist.counter[p] = Some(mv);
+        }
+    }
+
+    /// Makes `mv` followed by the child's line the principal variation at `ply`.
+    pub(crate) fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+}

@@ -1,0 +1,441 @@
+//! Iterative deepening at the root: aspiration windows around the last score, `MultiPV`
+//! (each line searched with the better lines' moves left out), `searchmoves`, the
+//! limits (depth, nodes, time, mate), reports, and Lazy SMP: helper threads run the
+//! same iterations on their own histories, sharing only the transposition table, and
+//! stop when the main thread does.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use crate::game::{repetition_key, Game};
+use crate::position::Position;
+use crate::types::{Move, Square, MAX_MOVES};
+
+use super::odds::{forbidden, marked_after, marked_now, OddsTerms, Terms};
+use super::ordering::{is_tactical, moved, piece_to, score_moves, Histories};
+use super::time::{budget, stability_factor, Budget};
+use super::tt::TranspositionTable;
+use super::{
+    Bound, Limits, Reporter, Score, SearchInfo, SearchResult, INF, MATE, MATE_BOUND, MAX_PLY,
+};
+
+/// What every thread of one search shares.
+pub(crate) struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    /// The caller's stop flag (UCI `stop`).
+    stop: &'a AtomicBool,
+    /// Set when the search must end: limits reached or the main thread finished.
+    abort: AtomicBool,
+    nodes: AtomicU64,
+    start: Instant,
+    budget: Budget,
+    max_nodes: Option<u64>,
+    pub terms: Terms,
+}
+
+/// Per-ply scratch data of one thread.
+#[derive(Copy, Clone, Default)]
+pub(crate) struct Frame {
+    /// The static evaluation (`NO_EVAL` in check).
+    pub eval: i32,
+    /// The (piece, destination) of the move made from this ply.
+    pub piece_to: Option<usize>,
+    /// Where the marked Pawn stands at this ply (conditional mate odds).
+    pub marked: Option<Square>,
+    /// Whether the move made from this ply is a null move.
+    pub null: bool,
+}
+
+/// A root move with its latest score and line.
+#[derive(Clone, Debug)]
+pub(crate) struct RootMove {
+    pub mv: Move,
+    pub score: i32,
+    pub pv: Vec<Move>,
+}
+
+/// One search thread.
+pub(crate) struct Worker<'a> {
+    pub id: usize,
+    pub shared: &'a Shared<'a>,
+    pub hist: &'a mut Histories,
+    pub lmr: Box<[[u8; 64]; 64]>,
+    pub stack: Vec<Frame>,
+    pub pv: Vec<Vec<Move>>,
+    /// Repetition keys: the game before the root, then the current line.
+    pub keys: Vec<u64>,
+    /// Where the root's key sits in `keys`.
+    pub root_index: usize,
+    pub root_depth: i32,
+    pub root_moves: Vec<RootMove>,
+    pub seldepth: usize,
+    pub nodes: u64,
+    unflushed: u64,
+    seen_total: u64,
+    pub stopped: bool,
+}
+
+/// How many nodes pass between looks at the clock and the stop flag.
+const POLL_INTERVAL: u64 = 256;
+
+impl<'a> Worker<'a> {
+    fn new(
+        id: usize,
+        shared: &'a Shared<'a>,
+        hist: &'a mut Histories,
+        keys: Vec<u64>,
+        root_moves: Vec<RootMove>,
+        marked: Option<Square>,
+    ) -> Worker<'a> {
+        let mut stack = vec![Frame::default(); MAX_PLY + 8];
+        stack[0].marked = marked;
+        let root_index = keys.len();
+        Worker {
+            id,
+            shared,
+            hist,
+            lmr: super::alphabeta::lmr_table(),
+            stack,
+            pv: (0..MAX_PLY + 8)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
+            keys,
+            root_index,
+            root_depth: 0,
+            root_moves,
+            seldepth: 0,
+            nodes: 0,
+            unflushed: 0,
+            seen_total: 0,
+            stopped: false,
+        }
+    }
+
+    /// Counts a node; every so often checks the stop flag, the clock and the node limit.
+    /// Returns whether the search must stop.
+    #[inline]
+    pub(crate) fn tick(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        self.nodes += 1;
+        self.unflushed += 1;
+        if let Some(max) = self.shared.max_nodes {
+            if self.seen_total + self.unflushed >= max {
+                self.shared.abort.store(true, Ordering::Relaxed);
+                self.stopped = true;
+                return true;
+            }
+        }
+        if self.unflushed >= POLL_INTERVAL {
+            self.flush();
+            let s = self.shared;
+            let late = s.budget.hard.is_some_and(|h| s.start.elapsed() >= h);
+            if late || s.stop.load(Ordering::Relaxed) {
+                s.abort.store(true, Ordering::Relaxed);
+            }
+            if s.abort.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    fn flush(&mut self) {
+        let before = self
+            .shared
+            .nodes
+            .fetch_add(self.unflushed, Ordering::Relaxed);
+        self.seen_total = before + self.unflushed;
+        self.unflushed = 0;
+    }
+
+    fn total_nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed) + self.unflushed
+    }
+
+    /// Searches the root moves from `pv_idx` on within `(alpha, beta)`. The best move found
+    /// is rotated to `pv_idx`; the first move's score is always recorded.
+    fn root_search(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        pv_idx: usize,
+    ) -> i32 {
+        self.keys.push(repetition_key(pos));
+        let us = pos.turn();
+        let marked = self.stack[0].marked;
+        let mut best = -INF;
+        for i in pv_idx..self.root_moves.len() {
+            if self.tick() {
+                break;
+            }
+            let mv = self.root_moves[i].mv;
+            let mut next = pos.clone();
+            next.play_unchecked(mv);
+            let flip = next.turn() != us;
+            let gives_check = next.in_check();
+            self.stack[0].piece_to = Some(piece_to(moved(pos, mv), mv.to()));
+            self.stack[1].marked = marked_after(marked, mv);
+            let new_depth = depth - 1 + i32::from(gives_check);
+            let mut score = -INF;
+            if i > pv_idx {
+                let r = i32::from(
+                    depth >= 3 && i > pv_idx + 3 && !gives_check && !is_tactical(pos, mv),
+                );
+                score = self.child::<false>(&next, flip, new_depth - r, alpha, alpha + 1, 0, true);
+                if score > alpha && r > 0 {
+                    score = self.child::<false>(&next, flip, new_depth, alpha, alpha + 1, 0, false);
+                }
+            }
+            if i == pv_idx || score > alpha {
+                score = self.child::<true>(&next, flip, new_depth, alpha, beta, 0, false);
+            }
+            if self.stopped {
+                break;
+            }
+            best = best.max(score);
+            if i == pv_idx || score > alpha {
+                let mut line = vec![mv];
+                line.extend_from_slice(&self.pv[1]);
+                let rm = &mut self.root_moves[i];
+                rm.score = score;
+                rm.pv = line;
+                if score > alpha {
+                    self.root_moves[pv_idx..=i].rotate_right(1);
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.keys.pop();
+        best
+    }
+
+    /// Iterative deepening. The main thread (`reporter` given) reports and decides when
+    /// to stop; helpers run until told.
+    fn iterate(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        mut reporter: Option<&mut dyn Reporter>,
+    ) -> u32 {
+        let max_depth = limits.depth.map_or(MAX_PLY as i32 - 8, |d| {
+            d.clamp(1, MAX_PLY as u32 - 8) as i32
+        });
+        let lines = limits.multi_pv.clamp(1, self.root_moves.len());
+        let mut completed = 0;
+        let mut stable = 0;
+        let mut last_best = None;
+        for depth in 1..=max_depth {
+            // Helpers skip some depths so the threads spread over different work.
+            if self.id > 0 && depth > 1 && (depth + self.id as i32) % 3 == 0 {
+                continue;
+            }
+            self.root_depth = depth;
+            self.seldepth = 0;
+            for pv_idx in 0..lines {
+                let prev = self.root_moves[pv_idx].score;
+                let mut delta = 18;
+                let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
+                    ((prev - delta).max(-INF), (prev + delta).min(INF))
+                } else {
+                    (-INF, INF)
+                };
+                loop {
+                    let score = self.root_search(pos, depth, alpha, beta, pv_idx);
+                    if self.stopped {
+                        break;
+                    }
+                    if score <= alpha {
+                        beta = alpha + (beta - alpha) / 2;
+                        alpha = (score - delta).max(-INF);
+                    } else if score >= beta {
+                        beta = (score + delta).min(INF);
+                    } else {
+                        break;
+                    }
+                    delta += delta / 2;
+                    if delta > 800 {
+                        alpha = -INF;
+                        beta = INF;
+                    }
+                }
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            completed = depth as u32;
+            let Some(reporter) = reporter.as_deref_mut() else {
+                continue;
+            };
+
+            // The main thread: report, then decide whether another iteration is worth it.
+            let elapsed = self.shared.start.elapsed();
+            for (i, rm) in self.root_moves[..lines].iter().enumerate() {
+                reporter.info(&SearchInfo {
+                    depth: completed,
+                    seldepth: self.seldepth.max(1) as u32,
+                    multipv: i + 1,
+                    score: Score::from_internal(rm.score),
+                    bound: Bound::Exact,
+                    wdl: None,
+                    nodes: self.total_nodes(),
+                    time: elapsed,
+                    hashfull: self.shared.tt.hashfull(),
+                    pv: rm.pv.clone(),
+                });
+            }
+            let best = self.root_moves[0].mv;
+            stable = if Some(best) == last_best {
+                stable + 1
+            } else {
+                0
+            };
+            last_best = Some(best);
+            let score = self.root_moves[0].score;
+            if let Some(n) = limits.mate {
+                if score >= MATE_BOUND && (MATE - score + 1) / 2 <= n as i32 {
+                    break;
+                }
+            }
+            if let Some(soft) = self.shared.budget.soft {
+                let target = soft * stability_factor(stable) / 100;
+                if elapsed >= target {
+                    break;
+                }
+            }
+            if self.root_moves.len() == 1 && !limits.infinite && self.shared.budget.soft.is_some() {
+                break;
+            }
+        }
+        self.flush();
+        // A move that beat the last iteration's best in the unfinished one is played: say
+        // so, so that the last line reported starts with the move played.
+        if let Some(reporter) = reporter {
+            let rm = &self.root_moves[0];
+            if self.stopped && last_best.is_some_and(|m| m != rm.mv) {
+                reporter.info(&SearchInfo {
+                    depth: completed.max(1),
+                    seldepth: self.seldepth.max(1) as u32,
+                    multipv: 1,
+                    score: Score::from_internal(rm.score),
+                    bound: Bound::Lower,
+                    wdl: None,
+                    nodes: self.total_nodes(),
+                    time: self.shared.start.elapsed(),
+                    hashfull: self.shared.tt.hashfull(),
+                    pv: rm.pv.clone(),
+                });
+            }
+        }
+        completed
+    }
+}
+
+/// Runs one search over all threads and returns the main thread's result.
+pub(crate) fn run(
+    tt: &TranspositionTable,
+    histories: &mut [Histories],
+    terms: OddsTerms,
+    game: &Game,
+    limits: &Limits,
+    stop: &AtomicBool,
+    reporter: &mut dyn Reporter,
+) -> SearchResult {
+    let pos = game.current();
+    let terms = Terms { terms };
+    let marked = marked_now(terms.terms, game);
+
+    // Step 1. The root moves: legal, in `searchmoves`, not a forbidden promotion; ordered.
+    let mut moves: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| limits.search_moves.is_empty() || limits.search_moves.contains(m))
+        .filter(|m| !forbidden(marked, *m))
+        .collect();
+    if moves.is_empty() {
+        return SearchResult::default();
+    }
+    let tt_move = tt.probe(pos.key()).and_then(|h| h.mv);
+    let mut scores = [0i32; MAX_MOVES];
+    score_moves(
+        pos,
+        &moves,
+        &mut scores[..moves.len()],
+        tt_move,
+        [None; 2],
+        None,
+        &histories[0],
+        [None; 2],
+    );
+    let mut order: Vec<(Move, i32)> = moves.drain(..).zip(scores).collect();
+    order.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+    let root_moves: Vec<RootMove> = order
+        .into_iter()
+        .map(|(mv, _)| RootMove {
+            mv,
+            score: -INF,
+            pv: vec![mv],
+        })
+        .collect();
+
+    // Step 2. The repetition keys of the game before the root.
+    let positions = game.positions();
+    let keys: Vec<u64> = positions[..positions.len() - 1]
+        .iter()
+        .map(repetition_key)
+        .collect();
+
+    let shared = Shared {
+        tt,
+        stop,
+        abort: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+        start: Instant::now(),
+        budget: budget(limits),
+        max_nodes: limits.nodes,
+        terms,
+    };
+
+    // Step 3. Lazy SMP: helpers on scoped threads, the main search on this one.
+    let (main_hist, helper_hists) = histories.split_first_mut().expect("at least one thread");
+    let (best_root, completed) = std::thread::scope(|scope| {
+        for (i, hist) in helper_hists.iter_mut().enumerate() {
+            let (shared, keys, root_moves) = (&shared, keys.clone(), root_moves.clone());
+            std::thread::Builder::new()
+                .stack_size(16 << 20)
+                .spawn_scoped(scope, move || {
+                    let mut w = Worker::new(i + 1, shared, hist, keys, root_moves, marked);
+                    w.iterate(pos, limits, None);
+                })
+                .expect("spawning a search thread");
+        }
+        let mut main = Worker::new(
+            0,
+            &shared,
+            main_hist,
+            keys.clone(),
+            root_moves.clone(),
+            marked,
+        );
+        let completed = main.iterate(pos, limits, Some(reporter));
+        shared.abort.store(true, Ordering::Relaxed);
+        (main.root_moves[0].clone(), completed)
+    });
+
+    SearchResult {
+        best: Some(best_root.mv),
+        ponder: best_root.pv.get(1).copied(),
+        nodes: shared.nodes.load(Ordering::Relaxed),
+        score: (best_root.score > -INF).then(|| Score::from_internal(best_root.score)),
+        depth: completed,
+    }
+}

@@ -1,0 +1,315 @@
+//! Move ordering: static exchange evaluation, the history tables (butterfly history,
+//! continuation history, counter-moves, killers) and the scores that order a node's moves.
+//!
+//! Ordering never changes which moves are searched, only their order; pruning decisions
+//! that use these scores live in `alphabeta`.
+
+use crate::position::Position;
+use crate::types::{Bitboard, Color, Move, MoveKind, PieceKind, Square};
+
+use super::MAX_PLY;
+
+/// Exchange values for SEE and MVV-LVA (King: never captured).
+pub(crate) const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 0];
+
+/// The kind of man a move captures, if any (a Pawn for en passant).
+#[inline]
+pub(crate) fn captured(pos: &Position, mv: Move) -> Option<PieceKind> {
+    match mv.kind() {
+        MoveKind::EnPassant => Some(PieceKind::Pawn),
+        MoveKind::Castle => None,
+        _ => pos.kind_on(mv.to()),
+    }
+}
+
+/// The kind of man that moves (the King for castling).
+#[inline]
+pub(crate) fn moved(pos: &Position, mv: Move) -> PieceKind {
+    pos.kind_on(mv.from()).unwrap_or(PieceKind::King)
+}
+
+/// Whether a move is "tactical": a capture or a promotion to a Queen.
+#[inline]
+pub(crate) fn is_tactical(pos: &Position, mv: Move) -> bool {
+    mv.kind() == MoveKind::PromoteQueen || captured(pos, mv).is_some()
+}
+
+/// Static exchange evaluation: whether the exchange that `mv` starts on its target square
+/// wins at least `threshold` centipawns for the mover, both sides taking with their least
+/// valuable man each time and either side free to stop.
+pub(crate) fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
+    if matches!(mv.kind(), MoveKind::Castle) || mv.promotion().is_some() {
+        return 0 >= threshold;
+    }
+    let (from, to) = (mv.from(), mv.to());
+    let victim = captured(pos, mv).map_or(0, |k| SEE_VALUE[k as usize]);
+    let mut swap = victim - threshold;
+    if swap < 0 {
+        return false;
+    }
+    swap = SEE_VALUE[moved(pos, mv) as usize] - swap;
+    if swap <= 0 {
+        return true;
+    }
+    let mut occupied = pos.occupied() - from - to;
+    if mv.kind() == MoveKind::EnPassant {
+        occupied -= Square::new(to.file(), from.rank());
+    }
+    let diagonal = pos.pieces(PieceKind::Bishop) | pos.pieces(PieceKind::Queen);
+    let straight = pos.pieces(PieceKind::Rook) | pos.pieces(PieceKind::Queen);
+    let mut attackers =
+        pos.attackers(to, Color::White, occupied) | pos.attackers(to, Color::Black, occupied);
+    let mut side = pos.turn();
+    let mut result = true;
+    loop {
+        side = !side;
+        attackers &= occupied;
+        let ours = attackers & pos.colors(side);
+        if ours.is_empty() {
+            break;
+        }
+        result = !result;
+        let Some(kind) = PieceKind::ALL
+            .into_iter()
+            .find(|&k| (ours & pos.pieces(k)).is_nonempty())
+        else {
+            break;
+        };
+        if kind == PieceKind::King {
+            // The King may take only if nothing defends the square any more.
+            if (attackers & pos.colors(!side)).is_nonempty() {
+                result = !result;
+            }
+            break;
+        }
+        swap = SEE_VALUE[kind as usize] - swap;
+        if swap < i32::from(result) {
+            break;
+        }
+        let sq = (ours & pos.pieces(kind)).first().expect("non-empty");
+        occupied -= sq;
+        // Sliders behind the man that just took now see the square.
+        if matches!(kind, PieceKind::Pawn | PieceKind::Bishop | PieceKind::Queen) {
+            attackers |= crate::attacks::bishop_attacks(to, occupied) & diagonal;
+        }
+        if matches!(kind, PieceKind::Rook | PieceKind::Queen) {
+            attackers |= crate::attacks::rook_attacks(to, occupied) & straight;
+        }
+    }
+    result
+}
+
+/// The largest magnitude a history value reaches.
+pub(crate) const HISTORY_MAX: i32 = 16_384;
+
+/// Adds `bonus` to a history value, pulling it back towards zero as it nears the limit.
+#[inline]
+pub(crate) fn gravity(value: &mut i16, bonus: i32) {
+    let v = i32::from(*value);
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    *value = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+}
+
+/// The history bonus for a move that caused (or failed to cause) a cut-off at `depth`.
+#[inline]
+pub(crate) fn history_bonus(depth: i32) -> i32 {
+    (depth * depth * 16 + 32 * depth).min(1600)
+}
+
+/// A move's (piece, destination) index, for counter-moves and continuation history.
+#[inline]
+pub(crate) fn piece_to(kind: PieceKind, to: Square) -> usize {
+    kind as usize * 64 + to as usize
+}
+
+/// The per-thread learning tables, kept between searches.
+pub(crate) struct Histories {
+    /// Butterfly history: [side][from][to].
+    pub butterfly: Vec<[[i16; 64]; 64]>,
+    /// Continuation history: [previous piece-to][piece-to].
+    pub continuation: Vec<[i16; 384]>,
+    /// The reply that refuted a move last time: [previous piece-to].
+    pub counter: Vec<Option<Move>>,
+    /// Two quiet moves per ply that caused cut-offs.
+    pub killers: [[Option<Move>; 2]; MAX_PLY + 8],
+}
+
+impl Histories {
+    pub fn new() -> Histories {
+        Histories {
+            butterfly: vec![[[0; 64]; 64]; 2],
+            continuation: vec![[0; 384]; 384],
+            counter: vec![None; 384],
+            killers: [[None; 2]; MAX_PLY + 8],
+        }
+    }
+
+    pub fn clear(&mut self) {
+        *self = Histories::new();
+    }
+
+    /// The quiet-move ordering score: butterfly plus continuation histories.
+    #[inline]
+    pub fn quiet_score(&self, side: Color, mv: Move, pt: usize, prev: [Option<usize>; 2]) -> i32 {
+        let mut s = i32::from(self.butterfly[side as usize][mv.from() as usize][mv.to() as usize]);
+        for p in prev.into_iter().flatten() {
+            s += i32::from(self.continuation[p][pt]);
+        }
+        s
+    }
+
+    /// Rewards `mv` (or punishes it, with a negative bonus) in every quiet table.
+    pub fn update_quiet(
+        &mut self,
+        side: Color,
+        mv: Move,
+        pt: usize,
+        prev: [Option<usize>; 2],
+        bonus: i32,
+    ) {
+        gravity(
+            &mut self.butterfly[side as usize][mv.from() as usize][mv.to() as usize],
+            bonus,
+        );
+        for p in prev.into_iter().flatten() {
+            gravity(&mut self.continuation[p][pt], bonus);
+        }
+    }
+}
+
+/// Ordering score bands: hash move, good captures, killers and counter, quiets, bad captures.
+pub(crate) const HASH_MOVE: i32 = 4_000_000;
+const GOOD_CAPTURE: i32 = 2_000_000;
+const KILLER: [i32; 2] = [1_000_002, 1_000_001];
+const COUNTER: i32 = 1_000_000;
+const BAD_CAPTURE: i32 = -2_000_000;
+
+/// Scores every move of a node for ordering. `see_cut` is the SEE threshold a capture
+/// needs to count as good.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn score_moves(
+    pos: &Position,
+    moves: &[Move],
+    scores: &mut [i32],
+    hash_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    counter: Option<Move>,
+    hist: &Histories,
+    prev: [Option<usize>; 2],
+) {
+    let side = pos.turn();
+    for (mv, score) in moves.iter().zip(scores.iter_mut()) {
+        let mv = *mv;
+        *score = if Some(mv) == hash_move {
+            HASH_MOVE
+        } else if let Some(victim) = captured(pos, mv) {
+            let attacker = moved(pos, mv);
+            let mvv_lva = SEE_VALUE[victim as usize] * 8 - SEE_VALUE[attacker as usize] / 8;
+            if see_ge(pos, mv, -20) {
+                GOOD_CAPTURE + mvv_lva
+            } else {
+                BAD_CAPTURE + mvv_lva
+            }
+        } else if mv.kind() == MoveKind::PromoteQueen {
+            GOOD_CAPTURE - 1
+        } else if mv.promotion().is_some() {
+            BAD_CAPTURE - 1000
+        } else if Some(mv) == killers[0] {
+            KILLER[0]
+        } else if Some(mv) == killers[1] {
+            KILLER[1]
+        } else if Some(mv) == counter {
+            COUNTER
+        } else {
+            hist.quiet_score(side, mv, piece_to(moved(pos, mv), mv.to()), prev)
+        };
+    }
+}
+
+/// Moves the best-scored remaining move to index `i` (selection sort, one step) and
+/// returns it with its score.
+#[inline]
+pub(crate) fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) -> (Move, i32) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    scores.swap(i, best);
+    (moves[i], scores[i])
+}
+
+/// Whether the ordering score marks a capture that loses material.
+#[inline]
+pub(crate) fn is_bad_capture_score(score: i32) -> bool {
+    score < BAD_CAPTURE / 2
+}
+
+/// The captures and promotions of a position (all legal moves when in check), for the
+/// quiescence search.
+pub(crate) fn noisy_moves(pos: &Position, out: &mut crate::MoveList) {
+    if pos.in_check() {
+        *out = pos.legal_moves();
+        return;
+    }
+    let us = pos.turn();
+    let promo = Bitboard::rank(crate::Rank::Eighth.relative_to(us));
+    let mut mask = pos.colors(!us) | promo;
+    if let Some(ep) = pos.ep_square() {
+        mask |= ep;
+    }
+    out.clear();
+    pos.generate_moves_to(mask, &mut |batch| {
+        let targets = if batch.piece == PieceKind::Pawn {
+            batch.to
+        } else {
+            batch.to & pos.colors(!us)
+        };
+        if targets.is_nonempty() {
+            for mv in pos.expand(crate::PieceMoves {
+                to: targets,
+                ..batch
+            }) {
+                // Under-promotions are left to the main search.
+                if mv.promotion().is_none_or(|p| p == PieceKind::Queen) {
+                    out.push(mv);
+                }
+            }
+        }
+        false
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Rules, Setup};
+
+    fn pos(fen: &str) -> Position {
+        Position::from_setup(&Setup::from_fen(fen, false).unwrap(), Rules::default()).unwrap()
+    }
+
+    #[test]
+    fn see_sees_defended_and_undefended_men() {
+        // Rook takes an undefended pawn: wins a pawn.
+        let p = pos("1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1");
+        let mv = p.parse_uci_move("e1e5").unwrap();
+        assert!(see_ge(&p, mv, 100) && !see_ge(&p, mv, 101));
+        // Knight takes a pawn defended by a pawn behind a Bishop x-ray: loses material.
+        let p = pos("1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1");
+        let mv = p.parse_uci_move("d3e5").unwrap();
+        assert!(!see_ge(&p, mv, 0));
+    }
+
+    #[test]
+    fn noisy_moves_are_captures_and_queen_promotions() {
+        let p = pos("r3k3/1P6/8/3p4/4P3/8/8/4K3 w - - 0 1");
+        let mut list = crate::MoveList::new();
+        noisy_moves(&p, &mut list);
+        let mut texts: Vec<String> = list.iter().map(|m| format!("{m:?}")).collect();
+        texts.sort();
+        assert_eq!(texts, ["b7a8q", "b7b8q", "e4d5"]);
+    }
+}

@@ -1,0 +1,278 @@
+//! Search tests: tactics, limits, and the Code's draw and odds rules changing scores.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use super::*;
+use crate::{Color, Game, Odds, Position, RuleSet, Rules, Setup, Square};
+
+fn game(fen: &str, set: RuleSet, moves: &[&str]) -> Game {
+    let setup = Setup::from_fen(fen, false).unwrap();
+    let mut game = Game::new(Position::from_setup(&setup, Rules::new(set)).unwrap());
+    for m in moves {
+        let mv = game.current().parse_uci_move(m).unwrap();
+        game.try_play(mv).unwrap();
+    }
+    game
+}
+
+fn search(game: &Game, depth: u32, terms: OddsTerms) -> SearchResult {
+    let mut searcher = Searcher::new();
+    searcher.set_odds_terms(terms);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    searcher.search(game, &limits, &AtomicBool::new(false), &mut NullReporter)
+}
+
+fn cp(result: &SearchResult) -> i32 {
+    match result.score {
+        Some(Score::Cp(c)) => c,
+        other => panic!("expected a centipawn score, got {other:?}"),
+    }
+}
+
+#[test]
+fn finds_mate_in_two() {
+    let g = game("k7/8/2K5/8/8/8/8/7R w - - 0 1", RuleSet::American1897, &[]);
+    let r = search(&g, 6, OddsTerms::default());
+    assert_eq!(r.score, Some(Score::Mate(2)));
+}
+
+#[test]
+fn wins_a_hanging_queen() {
+    let g = game(
+        "rnb1kbnr/pppp1ppp/8/4p1q1/4P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 1 3",
+        RuleSet::American1897,
+        &[],
+    );
+    let r = search(&g, 5, OddsTerms::default());
+    assert_eq!(format!("{:?}", r.best.unwrap()), "c1g5");
+}
+
+#[test]
+fn pawn_moves_do_not_save_a_game_from_the_codes_fifty_moves() {
+    // White is a Queen up; ninety-nine moves without a capture. Under the Code every
+    // White move lets Black claim; under FIDE the pawn move resets the count.
+    let fen = "8/8/8/4k3/8/8/4P3/4K2Q w - - 99 80";
+    let code = search(
+        &game(fen, RuleSet::American1897, &[]),
+        4,
+        OddsTerms::default(),
+    );
+    assert_eq!(cp(&code), 0);
+    let fide = search(&game(fen, RuleSet::Fide, &[]), 4, OddsTerms::default());
+    assert!(cp(&fide) > 500, "{fide:?}");
+    assert_eq!(format!("{:?}", fide.best.unwrap())[..2], *"e2");
+}
+
+#[test]
+fn the_code_repeats_on_men_alone_so_the_loser_can_claim() {
+    // The start had White's castling right; by the Code the positions after 2...Ka8 and
+    // 4...Ka8 are the same as the start, by FIDE they are not. Black, a Rook down, can
+    // make the third occurrence with 4...Ka8 only under the Code.
+    let moves = ["e1f1", "a8b8", "f1e1", "b8a8", "e1f1", "a8b8", "f1e1"];
+    let fen = "k7/8/8/8/8/8/8/4K2R w K - 0 1";
+    let code = search(
+        &game(fen, RuleSet::American1897, &moves),
+        5,
+        OddsTerms::default(),
+    );
+    assert_eq!(cp(&code), 0);
+    assert_eq!(format!("{:?}", code.best.unwrap()), "b8a8");
+    let fide = search(&game(fen, RuleSet::Fide, &moves), 5, OddsTerms::default());
+    assert!(cp(&fide) < -300, "{fide:?}");
+}
+
+#[test]
+fn british_call_to_mate_counts_only_for_the_weak_side() {
+    // Both sides keep Pawns: nobody may call on the other to mate under the British
+    // draft, while the American Code's capture count ends the game.
+    let fen = "4k3/4p3/8/8/8/8/3PP3/R3K3 w - - 99 80";
+    let code = search(
+        &game(fen, RuleSet::American1897, &[]),
+        3,
+        OddsTerms::default(),
+    );
+    assert_eq!(cp(&code), 0);
+    let british = search(
+        &game(fen, RuleSet::British1894, &[]),
+        3,
+        OddsTerms::default(),
+    );
+    assert!(cp(&british) > 300, "{british:?}");
+}
+
+#[test]
+fn under_draw_odds_the_giver_counts_a_draw_as_lost() {
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 99 80";
+    let g = game(fen, RuleSet::American1897, &[]);
+    assert_eq!(cp(&search(&g, 3, OddsTerms::default())), 0);
+    let giver_white = OddsTerms {
+        giver: Some(Color::White),
+        draw_odds: true,
+        mate_condition: MateCondition::None,
+    };
+    assert_eq!(cp(&search(&g, 3, giver_white)), -odds::DRAW_LOST);
+    let giver_black = OddsTerms {
+        giver: Some(Color::Black),
+        ..giver_white
+    };
+    assert_eq!(cp(&search(&g, 3, giver_black)), odds::DRAW_LOST);
+}
+
+#[test]
+fn a_mate_on_the_wrong_square_forfeits() {
+    // Ra8 mates with the King on g8.
+    let g = game(
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+        RuleSet::American1897,
+        &[],
+    );
+    let on = |sq| OddsTerms {
+        giver: Some(Color::White),
+        draw_odds: false,
+        mate_condition: MateCondition::Square(sq),
+    };
+    assert_eq!(search(&g, 3, on(Square::G8)).score, Some(Score::Mate(1)));
+    let wrong = search(&g, 3, on(Square::H8));
+    assert_ne!(wrong.score, Some(Score::Mate(1)));
+    assert_ne!(format!("{:?}", wrong.best.unwrap()), "a1a8");
+}
+
+#[test]
+fn only_the_marked_pawn_may_mate() {
+    // g6-g7 mates (the Bishop blocks g8, the King f6 guards g7).
+    let g = game(
+        "6bk/7p/5KP1/8/8/8/P7/8 w - - 0 1",
+        RuleSet::American1897,
+        &[],
+    );
+    let marked = |sq| OddsTerms {
+        giver: Some(Color::White),
+        draw_odds: false,
+        mate_condition: MateCondition::Pawn(sq),
+    };
+    let r = search(&g, 3, marked(Square::G6));
+    assert_eq!(r.score, Some(Score::Mate(1)));
+    let other = search(&g, 3, marked(Square::A2));
+    assert_ne!(format!("{:?}", other.best.unwrap()), "g6g7");
+}
+
+#[test]
+fn the_marked_pawn_never_promotes() {
+    let g = game("7k/P7/8/8/8/8/8/K7 w - - 0 1", RuleSet::American1897, &[]);
+    let terms = OddsTerms {
+        giver: Some(Color::White),
+        draw_odds: false,
+        mate_condition: MateCondition::Pawn(Square::A7),
+    };
+    let r = search(&g, 4, terms);
+    assert_eq!(format!("{:?}", r.best.unwrap())[..2], *"a1");
+    assert_eq!(
+        format!("{:?}", search(&g, 4, OddsTerms::default()).best.unwrap()),
+        "a7a8q"
+    );
+}
+
+#[test]
+fn plays_a_turn_of_several_moves() {
+    let rules = Rules::new(RuleSet::American1897);
+    let pos = Position::from_setup(&Odds::ThreeMoves.setup(&rules), rules).unwrap();
+    let r = search(&Game::new(pos), 5, OddsTerms::default());
+    assert!(r.best.is_some());
+    assert!(cp(&r) > 0, "three moves in hand should be good: {r:?}");
+}
+
+#[test]
+fn multipv_and_searchmoves() {
+    struct Lines(Vec<SearchInfo>);
+    impl Reporter for Lines {
+        fn info(&mut self, info: &SearchInfo) {
+            self.0.push(info.clone());
+        }
+    }
+    let g = game(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        RuleSet::Fide,
+        &[],
+    );
+    let mut lines = Lines(Vec::new());
+    let limits = Limits {
+        depth: Some(4),
+        multi_pv: 3,
+        ..Limits::default()
+    };
+    Searcher::new().search(&g, &limits, &AtomicBool::new(false), &mut lines);
+    let last: Vec<_> = lines.0.iter().filter(|i| i.depth == 4).collect();
+    assert_eq!(
+        last.iter().map(|i| i.multipv).collect::<Vec<_>>(),
+        [1, 2, 3]
+    );
+    let firsts: std::collections::HashSet<_> = last.iter().map(|i| i.pv[0]).collect();
+    assert_eq!(firsts.len(), 3);
+
+    let only = g.current().parse_uci_move("a2a3").unwrap();
+    let limits = Limits {
+        depth: Some(3),
+        search_moves: vec![only],
+        ..Limits::default()
+    };
+    let r = Searcher::new().search(&g, &limits, &AtomicBool::new(false), &mut NullReporter);
+    assert_eq!(r.best, Some(only));
+}
+
+#[test]
+fn stop_is_honoured_within_milliseconds() {
+    let g = game(
+        crate::search::bench::POSITIONS[1],
+        RuleSet::American1897,
+        &[],
+    );
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let mut searcher = Searcher::new();
+    searcher.set_threads(2);
+    std::thread::scope(|s| {
+        let handle = s.spawn(|| searcher.search(&g, &limits, &stop, &mut NullReporter));
+        std::thread::sleep(Duration::from_millis(100));
+        let t = Instant::now();
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        let r = handle.join().unwrap();
+        assert!(t.elapsed() < Duration::from_millis(30), "{:?}", t.elapsed());
+        assert!(r.best.is_some());
+    });
+}
+
+#[test]
+fn node_limit_and_clock_are_respected() {
+    let g = game(
+        crate::search::bench::POSITIONS[5],
+        RuleSet::American1897,
+        &[],
+    );
+    let limits = Limits {
+        nodes: Some(5000),
+        ..Limits::default()
+    };
+    let r = Searcher::new().search(&g, &limits, &AtomicBool::new(false), &mut NullReporter);
+    assert!(r.nodes <= 5000 && r.nodes > 4000, "{}", r.nodes);
+
+    let limits = Limits {
+        time_left: Some(Duration::from_secs(1)),
+        increment: Duration::from_millis(10),
+        ..Limits::default()
+    };
+    let t = Instant::now();
+    let r = Searcher::new().search(&g, &limits, &AtomicBool::new(false), &mut NullReporter);
+    assert!(r.best.is_some());
+    assert!(
+        t.elapsed() < Duration::from_millis(400),
+        "{:?}",
+        t.elapsed()
+    );
+}

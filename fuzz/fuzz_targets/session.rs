@@ -1,0 +1,18 @@
+//! Fuzzes the whole UCI session with arbitrary input (searches are stopped at the end of
+//! input; `perft` and `bench`, which run to completion on purpose, are filtered out).
+#![no_main]
+
+use engine::search::Searcher;
+use libfuzzer_sys::fuzz_target;
+use morphy_adapter::uci::Session;
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    let input: String = text
+        .lines()
+        .filter(|l| !l.contains("perft") && !l.contains("bench"))
+        .flat_map(|l| [l, "\n"])
+        .collect();
+    let mut session: Session<Searcher> = Session::new();
+    session.run(std::io::Cursor::new(input.into_bytes()), std::io::sink());
+});
