@@ -80,7 +80,11 @@ fn check(name: &str, entries: &[SuiteEntry], limit: u64, also_fide: bool) -> Vec
 fn every_suite_matches_at_shallow_depth() {
     let mut failures = Vec::new();
     for (name, entries) in suites() {
-        failures.extend(check(&name, &entries, SHALLOW_NODES, true));
+        // The published standard-chess suites hold under fide too; the Code's own suites
+        // (castling without Rook) do not, by design.
+        let standard_chess =
+            ["standard.epd", "perftsuite.epd", "sedlak.epd"].contains(&name.as_str());
+        failures.extend(check(&name, &entries, SHALLOW_NODES, standard_chess));
     }
     assert!(
         failures.is_empty(),

@@ -152,18 +152,42 @@ impl Position {
         false
     }
 
-    /// The King's safe steps within `base`.
+    /// The King's safe steps within `base`. With few candidate squares each is tested
+    /// on its own; with many (open Kings, endings) the opponent's whole attack map is
+    /// cheaper.
     #[inline(always)]
     fn king_targets(&self, king: Square, base: Bitboard, occupied: Bitboard) -> Bitboard {
         let them = !self.turn();
         let without_king = occupied - king;
+        let candidates = king_attacks(king) & base;
+        if candidates.len() > 3 {
+            return candidates - self.attacked_squares(them, without_king);
+        }
         let mut to = Bitboard::EMPTY;
-        for sq in king_attacks(king) & base {
+        for sq in candidates {
             if !self.is_attacked(sq, them, without_king) {
                 to |= sq;
             }
         }
         to
+    }
+
+    /// Every square `by`'s men command, with `occupied` as the blockers.
+    fn attacked_squares(&self, by: Color, occupied: Bitboard) -> Bitboard {
+        let men = self.colors(by);
+        let (west, east) = pawn_attack_sets(by, self.pieces(PieceKind::Pawn) & men);
+        let mut attacked = west | east | king_attacks(self.king(by));
+        for sq in self.pieces(PieceKind::Knight) & men {
+            attacked |= knight_attacks(sq);
+        }
+        let queens = self.pieces(PieceKind::Queen);
+        for sq in (self.pieces(PieceKind::Bishop) | queens) & men {
+            attacked |= bishop_attacks(sq, occupied);
+        }
+        for sq in (self.pieces(PieceKind::Rook) | queens) & men {
+            attacked |= rook_attacks(sq, occupied);
+        }
+        attacked
     }
 
     /// `base` narrowed to the squares that take or block a single checker.
