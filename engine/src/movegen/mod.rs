@@ -12,7 +12,7 @@ use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
     rook_attacks,
 };
-use crate::position::Position;
+use crate::position::{CastlePath, Position};
 use crate::setup::CastleSide;
 use crate::types::{Bitboard, Color, File, Move, MoveKind, MoveList, PieceKind, Rank, Square};
 use crate::PromotionRule;
@@ -89,13 +89,10 @@ impl Position {
             };
         }
 
-        // Step 1. King moves: each target must be safe with the King gone from its square.
-        emit!(
-            PieceKind::King,
-            king,
-            self.king_targets(king, base, occupied),
-            false
-        );
+        // Step 1. King moves (each target safe with the King gone from its square) and
+        // castlings, which are emitted last.
+        let (king_to, castle_to) = self.king_and_castle_targets(king, base, mask);
+        emit!(PieceKind::King, king, king_to, false);
 
         // Step 2. In double check only the King moves; in single check the others must
         // take the checker or block.
@@ -145,31 +142,68 @@ impl Position {
             );
         }
 
-        // Step 6. Castling, never out of check.
-        if checkers.is_empty() {
-            emit!(PieceKind::King, king, self.castle_targets(mask), true);
-        }
+        // Step 6. Castling.
+        emit!(PieceKind::King, king, castle_to, true);
         false
     }
 
-    /// The King's safe steps within `base`. With few candidate squares each is tested
-    /// on its own; with many (open Kings, endings) the opponent's whole attack map is
-    /// cheaper.
+    /// The King's safe steps within `base`, and the King's destinations of the castlings
+    /// available now (empty in check): each castling needs an empty path, no commanded
+    /// square on the King's way (Am. I 11 E(e)), and, under Chess960, the King safe where
+    /// it lands once the Rook has moved. With many King steps or an open castling path,
+    /// the opponent's whole attack map is cheaper than testing square by square.
     #[inline(always)]
-    fn king_targets(&self, king: Square, base: Bitboard, occupied: Bitboard) -> Bitboard {
-        let them = !self.turn();
+    fn king_and_castle_targets(
+        &self,
+        king: Square,
+        base: Bitboard,
+        mask: Bitboard,
+    ) -> (Bitboard, Bitboard) {
+        let us = self.turn();
+        let them = !us;
+        let occupied = self.occupied();
         let without_king = occupied - king;
-        let candidates = king_attacks(king) & base;
-        if candidates.len() > 3 {
-            return candidates - self.attacked_squares(them, without_king);
-        }
-        let mut to = Bitboard::EMPTY;
-        for sq in candidates {
-            if !self.is_attacked(sq, them, without_king) {
-                to |= sq;
+        let steps = king_attacks(king) & base;
+        let limit = self.move_limit() & mask;
+        let mut open_paths: [Option<&CastlePath>; 2] = [None, None];
+        if self.checkers().is_empty() && self.may_castle(us) {
+            for side in CastleSide::ALL {
+                if let Some(path) = self.castle_path(us, side) {
+                    // The King may "land" on its own square (Chess960): test the limit, not `base`.
+                    if (occupied & path.must_be_empty).is_empty() && limit.has(path.king_to) {
+                        open_paths[side as usize] = Some(path);
+                    }
+                }
             }
         }
-        to
+        let castling_open = open_paths.iter().any(Option::is_some);
+        if !castling_open && steps.len() <= 3 {
+            let mut to = Bitboard::EMPTY;
+            for sq in steps {
+                if !self.is_attacked(sq, them, without_king) {
+                    to |= sq;
+                }
+            }
+            return (to, Bitboard::EMPTY);
+        }
+        let attacked = self.attacked_squares(them, without_king);
+        let mut castle_to = Bitboard::EMPTY;
+        for path in open_paths.into_iter().flatten() {
+            if (path.must_be_safe & attacked).is_nonempty() {
+                continue;
+            }
+            if path.recheck_king_to {
+                let mut after = (occupied - path.king_from) | path.king_to;
+                if let Some(rook_from) = path.rook_from {
+                    after = (after - rook_from) | path.rook_to;
+                }
+                if self.is_attacked(path.king_to, them, after) {
+                    continue;
+                }
+            }
+            castle_to |= path.king_to;
+        }
+        (steps - attacked, castle_to)
     }
 
     /// Every square `by`'s men command, with `occupied` as the blockers.
@@ -226,46 +260,6 @@ impl Position {
         to
     }
 
-    /// The King's destinations of the castlings available now (the caller checks that
-    /// the side is not in check): empty path, no commanded square, and the King safe
-    /// where it lands once the Rook (if any) has moved.
-    #[inline(always)]
-    fn castle_targets(&self, mask: Bitboard) -> Bitboard {
-        let us = self.turn();
-        if !self.may_castle(us) {
-            return Bitboard::EMPTY;
-        }
-        let them = !us;
-        let occupied = self.occupied();
-        let mut castle_to = Bitboard::EMPTY;
-        for side in CastleSide::ALL {
-            let Some(path) = self.castle_path(us, side) else {
-                continue;
-            };
-            // The King may "land" on its own square (Chess960), so test the limit, not `base`.
-            if (occupied & path.must_be_empty).is_nonempty()
-                || !(self.move_limit() & mask).has(path.king_to)
-            {
-                continue;
-            }
-            if path
-                .must_be_safe
-                .iter()
-                .any(|sq| self.is_attacked(sq, them, occupied))
-            {
-                continue;
-            }
-            let mut after = (occupied - path.king_from) | path.king_to;
-            if let Some(rook_from) = path.rook_from {
-                after = (after - rook_from) | path.rook_to;
-            }
-            if !self.is_attacked(path.king_to, them, after) {
-                castle_to |= path.king_to;
-            }
-        }
-        castle_to
-    }
-
     /// Whether taking en passant from `from` leaves the King safe: both pawns leave
     /// their ranks at once, which can open a line no pin mask sees.
     fn en_passant_is_legal(&self, from: Square, ep: Square) -> bool {
@@ -292,7 +286,8 @@ impl Position {
         let king = self.king(us);
         let occupied = self.occupied();
         let base = (!self.colors(us) - self.pieces(PieceKind::King)) & self.move_limit();
-        let mut n = u64::from(self.king_targets(king, base, occupied).len());
+        let (king_to, castle_to) = self.king_and_castle_targets(king, base, Bitboard::FULL);
+        let mut n = u64::from(king_to.len()) + u64::from(castle_to.len());
         if self.checkers().has_more_than_one() {
             return n;
         }
@@ -342,9 +337,6 @@ impl Position {
                     }
                 }
             }
-        }
-        if self.checkers().is_empty() {
-            n += u64::from(self.castle_targets(Bitboard::FULL).len());
         }
         n
     }

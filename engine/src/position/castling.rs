@@ -25,6 +25,9 @@ pub struct CastlePath {
     pub rook_to: Square,
     /// Squares that must hold no man (the King and the castling Rook themselves excepted).
     pub must_be_empty: Bitboard,
+    /// Whether the King's landing square must be tested again once the Rook has moved:
+    /// only in Chess960 can the castling Rook itself shield that square.
+    pub recheck_king_to: bool,
     /// Squares no adverse man may command: the King's square, the squares it crosses and
     /// the one it lands on (Am. I 11 E(e)).
     pub must_be_safe: Bitboard,
@@ -33,7 +36,9 @@ pub struct CastlePath {
 impl CastlePath {
     /// The path of a castling by `color` on `side`, with the King on `king_from` and the
     /// right belonging to `rook_square`; `rook_present` is false for castling without Rook.
+    /// Under `chess960` the King's landing square is tested again after the Rook moves.
     pub fn new(
+        chess960: bool,
         color: Color,
         side: CastleSide,
         king_from: Square,
@@ -54,6 +59,7 @@ impl CastlePath {
                 rook_to,
                 must_be_empty: (king_walk | rook_walk) - king_from - rook_square,
                 must_be_safe: king_walk | king_from,
+                recheck_king_to: chess960,
             }
         } else {
             // RULE(castling_without_rook): Am. IV 5. The squares between the King and the
@@ -66,6 +72,7 @@ impl CastlePath {
                 rook_to,
                 must_be_empty: between(king_from, rook_square) | rook_square,
                 must_be_safe: king_walk | king_from,
+                recheck_king_to: false,
             }
         }
     }
@@ -137,6 +144,7 @@ mod tests {
     #[test]
     fn rookless_queen_side_needs_b1_c1_d1_a1_empty_and_e1_d1_c1_safe() {
         let p = CastlePath::new(
+            false,
             Color::White,
             CastleSide::Queen,
             Square::E1,
@@ -155,7 +163,14 @@ mod tests {
 
     #[test]
     fn ordinary_king_side_path() {
-        let p = CastlePath::new(Color::Black, CastleSide::King, Square::E8, Square::H8, true);
+        let p = CastlePath::new(
+            false,
+            Color::Black,
+            CastleSide::King,
+            Square::E8,
+            Square::H8,
+            true,
+        );
         assert_eq!(p.must_be_empty, Bitboard::from(Square::F8) | Square::G8);
         assert_eq!(
             p.must_be_safe,
@@ -166,7 +181,14 @@ mod tests {
 
     #[test]
     fn chess960_king_already_on_g1() {
-        let p = CastlePath::new(Color::White, CastleSide::King, Square::G1, Square::H1, true);
+        let p = CastlePath::new(
+            false,
+            Color::White,
+            CastleSide::King,
+            Square::G1,
+            Square::H1,
+            true,
+        );
         assert_eq!(p.must_be_empty, Bitboard::from(Square::F1));
         assert_eq!(p.must_be_safe, Bitboard::from(Square::G1));
     }

@@ -117,16 +117,37 @@ fn castle_path(
         if king.rank() != rank || !own_rook || !king_on_side {
             return None;
         }
-        return Some(CastlePath::new(color, side, king, rook_square, true));
+        return Some(CastlePath::new(
+            rules.chess960,
+            color,
+            side,
+            king,
+            rook_square,
+            true,
+        ));
     }
     if king != Square::new(File::E, rank) || file != side.standard_rook_file() {
         return None;
     }
     if own_rook {
-        Some(CastlePath::new(color, side, king, rook_square, true))
+        Some(CastlePath::new(
+            rules.chess960,
+            color,
+            side,
+            king,
+            rook_square,
+            true,
+        ))
     } else if setup.piece_on(rook_square).is_none() && rules.allows_castling_without_rook() {
         // RULE(castling_without_rook): the right stands while the Rook's square is empty.
-        Some(CastlePath::new(color, side, king, rook_square, false))
+        Some(CastlePath::new(
+            rules.chess960,
+            color,
+            side,
+            king,
+            rook_square,
+            false,
+        ))
     } else {
         None
     }
