@@ -109,48 +109,20 @@ fn castle_path(
     let king = setup.king(color)?;
     let rook_square = Square::new(file, rank);
     let own_rook = setup.piece_on(rook_square) == Some(Piece::new(color, PieceKind::Rook));
-    if rules.chess960 {
+    let stands = if rules.chess960 {
         let king_on_side = match side {
             CastleSide::King => king.file() < file,
             CastleSide::Queen => king.file() > file,
         };
-        if king.rank() != rank || !own_rook || !king_on_side {
-            return None;
-        }
-        return Some(CastlePath::new(
-            rules.chess960,
-            color,
-            side,
-            king,
-            rook_square,
-            true,
-        ));
-    }
-    if king != Square::new(File::E, rank) || file != side.standard_rook_file() {
-        return None;
-    }
-    if own_rook {
-        Some(CastlePath::new(
-            rules.chess960,
-            color,
-            side,
-            king,
-            rook_square,
-            true,
-        ))
-    } else if setup.piece_on(rook_square).is_none() && rules.allows_castling_without_rook() {
-        // RULE(castling_without_rook): the right stands while the Rook's square is empty.
-        Some(CastlePath::new(
-            rules.chess960,
-            color,
-            side,
-            king,
-            rook_square,
-            false,
-        ))
+        king.rank() == rank && own_rook && king_on_side
     } else {
-        None
-    }
+        // RULE(castling_without_rook): the right stands while the Rook's square is empty.
+        king == Square::new(File::E, rank)
+            && file == side.standard_rook_file()
+            && (own_rook
+                || (setup.piece_on(rook_square).is_none() && rules.allows_castling_without_rook()))
+    };
+    stands.then(|| CastlePath::new(rules.chess960, color, side, king, rook_square, own_rook))
 }
 
 impl Position {
