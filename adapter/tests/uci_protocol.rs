@@ -30,6 +30,9 @@ fn handshake_lists_every_option_and_uciok() {
         "Rules",
         "Odds",
         "DrawOdds",
+        "OddsGiver",
+        "MateCondition",
+        "OddsContempt",
         "Validation",
     ] {
         assert!(
@@ -65,6 +68,11 @@ fn every_option_takes_its_values_and_refuses_others() {
         "setoption name Odds value knight",
         "setoption name DrawOdds value true",
         "setoption name Validation value flag",
+        "setoption name OddsGiver value white",
+        "setoption name MateCondition value square:e8",
+        "setoption name MateCondition value none",
+        "setoption name OddsContempt value 100",
+        "setoption name OddsGiver value auto",
         "setoption name rules value FIDE",
         "setoption name odds value none",
         "setoption name validation value Refuse",
@@ -95,6 +103,9 @@ fn every_option_takes_its_values_and_refuses_others() {
         ("setoption name Rules value fide-2023", "error"),
         ("setoption name Odds value castle", "error"),
         ("setoption name Validation value strict", "error"),
+        ("setoption name OddsGiver value grey", "error"),
+        ("setoption name MateCondition value pawn:z9", "Am. IV 6"),
+        ("setoption name OddsContempt value 5000", "clamped to 1000"),
         (
             "setoption name NoSuchOption value 1",
             "error: unknown option",
@@ -361,4 +372,21 @@ fn bench_prints_nodes() {
         lines.iter().any(|l| l.starts_with("Nodes searched: ")),
         "{lines:?}"
     );
+}
+
+#[test]
+fn mate_condition_changes_the_move_chosen() {
+    // Ra8 mates with the King on g8; under "mate on h8" that mate forfeits (Am. IV 6-8).
+    let mut e = Engine::start();
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    e.send("go depth 4");
+    let plain = e.until(|l| l.starts_with("bestmove"));
+    assert_eq!(best_of(plain.last().unwrap()).as_deref(), Some("a1a8"));
+    e.send("setoption name OddsGiver value white");
+    e.send("setoption name MateCondition value square:h8");
+    e.send("go depth 4");
+    let bound = e.until(|l| l.starts_with("bestmove"));
+    assert_ne!(best_of(bound.last().unwrap()).as_deref(), Some("a1a8"));
+    e.send("quit");
+    assert!(e.wait_exit());
 }

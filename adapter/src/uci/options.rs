@@ -6,7 +6,8 @@
 
 use std::fmt;
 
-use engine::{Odds, RuleSet};
+use engine::search::{MateCondition, OddsTerms};
+use engine::{Color, Odds, RuleSet};
 
 use super::command::{parse_number, shorten};
 use super::response::{OptionType, UciOption};
@@ -17,13 +18,56 @@ use crate::validate::Validation;
 pub const HASH_MAX_MB: i64 = 65_536;
 
 impl Options {
-    /// The odds terms the searcher plays under: the giver of the `Odds` start and
-    /// `DrawOdds`. (A conditional mate is set by the search's own options.)
-    pub fn odds_terms(&self) -> engine::search::OddsTerms {
-        engine::search::OddsTerms {
-            giver: self.code.odds.giver(),
+    /// The odds terms the searcher plays under: the giver (`OddsGiver`, by default the
+    /// giver of the `Odds` start), `DrawOdds`, `MateCondition` and `OddsContempt`.
+    pub fn odds_terms(&self) -> OddsTerms {
+        OddsTerms {
+            giver: self.odds_giver.giver(self.code.odds),
             draw_odds: self.code.draw_odds,
-            ..engine::search::OddsTerms::default()
+            mate_condition: self.mate_condition,
+            contempt: self.odds_contempt as i32,
+        }
+    }
+}
+
+/// Who gives the odds (UCI `OddsGiver`).
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub enum OddsGiver {
+    /// The giver of the `Odds` start; nobody when `Odds` is `none`.
+    #[default]
+    Auto,
+    /// White gives, whatever the start (odds positions sent as FEN).
+    White,
+    /// Black gives.
+    Black,
+    /// Nobody: the odds terms do not apply.
+    Nobody,
+}
+
+impl OddsGiver {
+    const NAMES: [&'static str; 4] = ["auto", "white", "black", "none"];
+
+    /// The side giving the odds in a game started with `odds`.
+    pub fn giver(self, odds: Odds) -> Option<Color> {
+        match self {
+            OddsGiver::Auto => odds.giver(),
+            OddsGiver::White => Some(Color::White),
+            OddsGiver::Black => Some(Color::Black),
+            OddsGiver::Nobody => None,
+        }
+    }
+}
+
+impl std::str::FromStr for OddsGiver {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<Self, ()> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "auto" => Ok(OddsGiver::Auto),
+            "white" => Ok(OddsGiver::White),
+            "black" => Ok(OddsGiver::Black),
+            "none" => Ok(OddsGiver::Nobody),
+            _ => Err(()),
         }
     }
 }
@@ -45,6 +89,12 @@ pub struct Options {
     pub show_wdl: bool,
     /// `Rules`, `Odds`, `UCI_Chess960`, `DrawOdds`, `Validation`.
     pub code: RulesCode,
+    /// `OddsGiver`.
+    pub odds_giver: OddsGiver,
+    /// `MateCondition` (CODE.md §4).
+    pub mate_condition: MateCondition,
+    /// `OddsContempt`, centipawns.
+    pub odds_contempt: i64,
 }
 
 impl Default for Options {
@@ -57,6 +107,9 @@ impl Default for Options {
             move_overhead_ms: 10,
             show_wdl: false,
             code: RulesCode::default(),
+            odds_giver: OddsGiver::Auto,
+            mate_condition: MateCondition::None,
+            odds_contempt: ODDS_CONTEMPT.default,
         }
     }
 }
@@ -72,7 +125,8 @@ pub enum Effect {
     ClearHash,
     /// Tell the searcher its thread count.
     Threads,
-    /// Tell the searcher the odds terms (`DrawOdds`).
+    /// Tell the searcher the odds terms (`DrawOdds`, `OddsGiver`, `MateCondition`,
+    /// `OddsContempt`).
     OddsTerms,
     /// The rules of reading positions changed: read the last position again.
     Recheck,
@@ -147,6 +201,12 @@ const MOVE_OVERHEAD: Spin = Spin {
     default: 10,
     min: 0,
     max: 5000,
+};
+const ODDS_CONTEMPT: Spin = Spin {
+    name: "OddsContempt",
+    default: 0,
+    min: 0,
+    max: 1000,
 };
 
 impl Spin {
@@ -254,6 +314,18 @@ impl Options {
                 kind: OptionType::Check(false),
             },
             UciOption {
+                name: "OddsGiver",
+                kind: OptionType::Combo {
+                    default: OddsGiver::NAMES[0],
+                    vars: OddsGiver::NAMES.to_vec(),
+                },
+            },
+            UciOption {
+                name: "MateCondition",
+                kind: OptionType::String("none"),
+            },
+            ODDS_CONTEMPT.option(),
+            UciOption {
                 name: "Validation",
                 kind: OptionType::Combo {
                     default: Validation::default().name(),
@@ -309,6 +381,25 @@ impl Options {
                 self.code.draw_odds = read_check("DrawOdds", value)?;
                 Ok((Effect::OddsTerms, None))
             }
+            "oddsgiver" => {
+                self.odds_giver = read_combo("OddsGiver", value, &OddsGiver::NAMES)?;
+                Ok((Effect::OddsTerms, None))
+            }
+            "matecondition" => {
+                // An empty string value arrives as no value at all.
+                let text = value.unwrap_or("none");
+                self.mate_condition = text.parse().map_err(|_| OptionError::BadValue {
+                    name: "MateCondition",
+                    value: text.to_string(),
+                    expected: "none, pawn:<square> (Am. IV 6) or square:<square>".to_string(),
+                })?;
+                Ok((Effect::OddsTerms, None))
+            }
+            "oddscontempt" => {
+                let (n, note) = ODDS_CONTEMPT.read(value)?;
+                self.odds_contempt = n;
+                Ok((Effect::OddsTerms, note))
+            }
             "rules" => {
                 self.code.set = read_combo("Rules", value, &RulesCode::rule_set_names())?;
                 Ok((Effect::Recheck, None))
@@ -355,6 +446,29 @@ mod tests {
     }
 
     #[test]
+    fn odds_options_make_the_searchers_terms() {
+        let mut o = Options::default();
+        assert_eq!(o.odds_terms(), OddsTerms::default());
+        o.set("Odds", Some("knight")).unwrap();
+        assert_eq!(o.odds_terms().giver, Some(Color::White));
+        o.set("OddsGiver", Some("Black")).unwrap();
+        o.set("MateCondition", Some("pawn:f7")).unwrap();
+        o.set("OddsContempt", Some("80")).unwrap();
+        let t = o.odds_terms();
+        assert_eq!(t.giver, Some(Color::Black));
+        assert_eq!(t.mate_condition, MateCondition::Pawn(engine::Square::F7));
+        assert_eq!(t.contempt, 80);
+        o.set("OddsGiver", Some("none")).unwrap();
+        assert_eq!(o.odds_terms().giver, None);
+        let err = o.set("MateCondition", Some("pawn:z9")).unwrap_err();
+        assert!(err.to_string().contains("Am. IV 6"), "{err}");
+        assert_eq!(o.mate_condition, MateCondition::Pawn(engine::Square::F7));
+        o.set("MateCondition", None).unwrap();
+        assert_eq!(o.mate_condition, MateCondition::None);
+        assert!(o.set("OddsGiver", Some("grey")).is_err());
+    }
+
+    #[test]
     fn every_listed_option_can_be_set() {
         for opt in Options::list() {
             let value = match &opt.kind {
@@ -362,6 +476,7 @@ mod tests {
                 OptionType::Spin { default, .. } => Some(default.to_string()),
                 OptionType::Combo { default, .. } => Some((*default).to_string()),
                 OptionType::Button => None,
+                OptionType::String(d) => Some((*d).to_string()),
             };
             let mut o = Options::default();
             assert!(o.set(opt.name, value.as_deref()).is_ok(), "{}", opt.name);

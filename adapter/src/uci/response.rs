@@ -30,6 +30,8 @@ pub enum OptionType {
     },
     /// `type button`.
     Button,
+    /// `type string default <d>`.
+    String(&'static str),
 }
 
 /// One option as announced after `uci`.
@@ -57,6 +59,7 @@ impl fmt::Display for UciOption {
                 Ok(())
             }
             OptionType::Button => f.write_str("button"),
+            OptionType::String(d) => write!(f, "string default {d}"),
         }
     }
 }

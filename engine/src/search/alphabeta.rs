@@ -6,7 +6,6 @@
 //! Copy-make: each child is a fresh copy of the position. A move after which the same
 //! side is still to move (a turn of several moves, Am. IV 4) keeps the score's sign.
 
-use crate::eval::evaluate;
 use crate::game::{fifty_move_claimable, is_dead_position, repetition_claimable, repetition_key};
 use crate::position::Position;
 use crate::types::{Move, MoveKind, PieceKind, MAX_MOVES};
@@ -131,7 +130,11 @@ impl Worker<'_> {
             return self.shared.terms.draw(us);
         }
         if ply >= MAX_PLY {
-            return if in_check { 0 } else { evaluate(pos) };
+            return if in_check {
+                0
+            } else {
+                self.shared.terms.eval(pos)
+            };
         }
         alpha = alpha.max(-MATE + ply as i32);
         beta = beta.min(MATE - ply as i32 - 1);
@@ -165,7 +168,7 @@ impl Worker<'_> {
         } else {
             match tt_hit {
                 Some(h) if h.eval != NO_EVAL => h.eval,
-                _ => evaluate(pos),
+                _ => self.shared.terms.eval(pos),
             }
         };
         let mut eval = raw_eval;

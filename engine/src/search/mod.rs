@@ -221,8 +221,13 @@ impl Searcher {
         self.histories.len()
     }
 
-    /// Sets the odds terms of the game (draw odds, conditional mate, who gives them).
+    /// Sets the odds terms of the game (draw odds, conditional mate, who gives them,
+    /// odds contempt). A change empties the table: its scores and evaluations were
+    /// reckoned under the old terms.
     pub fn set_odds_terms(&mut self, terms: OddsTerms) {
+        if terms != self.terms {
+            self.tt.clear();
+        }
         self.terms = terms;
     }
 

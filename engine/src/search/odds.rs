@@ -11,10 +11,17 @@
 //! - **Mate on a square**: the giver wins only by a mate with the mated King on the square.
 //! - In a game with a conditional mate, an ordinary mate by the giver, or any draw, is a
 //!   loss for the giver (he "forfeits"); being mated is of course a loss too.
+//!
+//! Besides the law, one playing setting: **odds contempt** (UCI `OddsContempt`). The
+//! giver, down material by design, would otherwise welcome the exchanges and the draws
+//! a strong receiver heads for. With a contempt of `c` centipawns the giver scores a
+//! draw as `-c`, and his evaluation gains `c` scaled by the pieces left on the board
+//! (the game phase), so every exchange of pieces costs him a share of it.
 
 use std::fmt;
 use std::str::FromStr;
 
+use crate::eval::{evaluate, phase, MAX_PHASE};
 use crate::position::Position;
 use crate::types::{Color, Move, MoveKind, Square};
 
@@ -93,6 +100,9 @@ pub struct OddsTerms {
     pub draw_odds: bool,
     /// The giver must mate in this way; any other result is his loss.
     pub mate_condition: MateCondition,
+    /// Odds contempt in centipawns (0: off): the giver's dislike of draws and of
+    /// exchanges. A playing setting, not a term of the game.
+    pub contempt: i32,
 }
 
 impl OddsTerms {
@@ -116,15 +126,37 @@ impl Terms {
     /// The score of a draw for `side`.
     #[inline]
     pub fn draw(self, side: Color) -> i32 {
+        let Some(giver) = self.terms.giver else {
+            return 0;
+        };
+        let for_giver = if self.terms.draws_lose() {
+            -DRAW_LOST
+        } else {
+            -self.terms.contempt
+        };
+        if side == giver {
+            for_giver
+        } else {
+            -for_giver
+        }
+    }
+
+    /// The static evaluation of `pos` for the side to move, with the giver's odds
+    /// contempt: `contempt × phase / MAX_PHASE` in his favour, so that trading pieces
+    /// lowers his score.
+    #[inline]
+    pub fn eval(self, pos: &Position) -> i32 {
+        let score = evaluate(pos);
         match self.terms.giver {
-            Some(giver) if self.terms.draws_lose() => {
-                if side == giver {
-                    -DRAW_LOST
+            Some(giver) if self.terms.contempt != 0 => {
+                let keep = self.terms.contempt * phase(pos) / MAX_PHASE;
+                if pos.turn() == giver {
+                    score + keep
                 } else {
-                    DRAW_LOST
+                    score - keep
                 }
             }
-            _ => 0,
+            _ => score,
         }
     }
 
@@ -185,4 +217,31 @@ pub(crate) fn marked_now(terms: OddsTerms, game: &crate::Game) -> Option<Square>
         marked = marked_after(marked, *mv);
     }
     marked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Position, Rules, Setup};
+
+    #[test]
+    fn odds_contempt_pays_the_giver_for_the_pieces_left() {
+        // Rook odds: White lacks the a1 Rook, so the phase is 22 of 24.
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w Kkq - 0 1";
+        let setup = Setup::from_fen(fen, false).unwrap();
+        let white = Position::from_setup(&setup, Rules::default()).unwrap();
+        let mut black = white.clone();
+        assert!(black.play_null());
+        let terms = |contempt| Terms {
+            terms: OddsTerms {
+                giver: Some(Color::White),
+                contempt,
+                ..OddsTerms::default()
+            },
+        };
+        assert_eq!(phase(&white), 22);
+        assert_eq!(terms(0).eval(&white), evaluate(&white));
+        assert_eq!(terms(120).eval(&white), evaluate(&white) + 110);
+        assert_eq!(terms(120).eval(&black), evaluate(&black) - 110);
+    }
 }

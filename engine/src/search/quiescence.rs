@@ -3,7 +3,6 @@
 //! position. Losing captures (by SEE) and captures that cannot lift the score to alpha
 //! (delta pruning) are skipped.
 
-use crate::eval::evaluate;
 use crate::position::Position;
 use crate::types::{MoveList, MAX_MOVES};
 
@@ -35,7 +34,11 @@ impl Worker<'_> {
         }
         let in_check = pos.in_check();
         if ply >= MAX_PLY {
-            return if in_check { 0 } else { evaluate(pos) };
+            return if in_check {
+                0
+            } else {
+                self.shared.terms.eval(pos)
+            };
         }
 
         let key = pos.key();
@@ -63,7 +66,7 @@ impl Worker<'_> {
         } else {
             raw_eval = match tt_hit {
                 Some(h) if h.eval != NO_EVAL => h.eval,
-                _ => evaluate(pos),
+                _ => self.shared.terms.eval(pos),
             };
             best = raw_eval;
             if let Some(h) = tt_hit {

@@ -113,6 +113,7 @@ fn under_draw_odds_the_giver_counts_a_draw_as_lost() {
         giver: Some(Color::White),
         draw_odds: true,
         mate_condition: MateCondition::None,
+        contempt: 0,
     };
     assert_eq!(cp(&search(&g, 3, giver_white)), -odds::DRAW_LOST);
     let giver_black = OddsTerms {
@@ -120,6 +121,25 @@ fn under_draw_odds_the_giver_counts_a_draw_as_lost() {
         ..giver_white
     };
     assert_eq!(cp(&search(&g, 3, giver_black)), odds::DRAW_LOST);
+}
+
+#[test]
+fn odds_contempt_makes_the_giver_score_a_draw_below_zero() {
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 99 80";
+    let g = game(fen, RuleSet::American1897, &[]);
+    let contempt = |giver| OddsTerms {
+        giver: Some(giver),
+        contempt: 60,
+        ..OddsTerms::default()
+    };
+    assert_eq!(cp(&search(&g, 3, contempt(Color::White))), -60);
+    assert_eq!(cp(&search(&g, 3, contempt(Color::Black))), 60);
+    // Draw odds outrank contempt.
+    let both = OddsTerms {
+        draw_odds: true,
+        ..contempt(Color::White)
+    };
+    assert_eq!(cp(&search(&g, 3, both)), -odds::DRAW_LOST);
 }
 
 #[test]
@@ -134,6 +154,7 @@ fn a_mate_on_the_wrong_square_forfeits() {
         giver: Some(Color::White),
         draw_odds: false,
         mate_condition: MateCondition::Square(sq),
+        contempt: 0,
     };
     assert_eq!(search(&g, 3, on(Square::G8)).score, Some(Score::Mate(1)));
     let wrong = search(&g, 3, on(Square::H8));
@@ -153,6 +174,7 @@ fn only_the_marked_pawn_may_mate() {
         giver: Some(Color::White),
         draw_odds: false,
         mate_condition: MateCondition::Pawn(sq),
+        contempt: 0,
     };
     let r = search(&g, 3, marked(Square::G6));
     assert_eq!(r.score, Some(Score::Mate(1)));
@@ -167,6 +189,7 @@ fn the_marked_pawn_never_promotes() {
         giver: Some(Color::White),
         draw_odds: false,
         mate_condition: MateCondition::Pawn(Square::A7),
+        contempt: 0,
     };
     let r = search(&g, 4, terms);
     assert_eq!(format!("{:?}", r.best.unwrap())[..2], *"a1");
