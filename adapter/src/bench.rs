@@ -1,16 +1,14 @@
 //! `bench`: a fixed-depth search over a fixed list of positions, printing the total node
 //! count (the "Bench: N" signature of functional commits) and the speed.
 //!
-//! The positions are data; the search and its depth may be tuned by the search's owners.
-//! Every position is played under the American Code, without odds, unless its entry says
-//! otherwise (a few odds starts are included so rule-dependent code is exercised).
+//! The positions are the engine's (`engine::search::bench::POSITIONS`, with a few odds
+//! starts); this file runs them through any [`SearchBackend`] and prints the result.
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use engine::search::{Limits, NullReporter};
-use engine::{Game, Odds, Position, Rules, Setup};
+use engine::search::{bench, Limits, NullReporter};
 
 use crate::backend::SearchBackend;
 
@@ -20,45 +18,6 @@ pub const DEFAULT_DEPTH: u32 = 4;
 /// has no such limit).
 pub const MAX_DEPTH: i64 = 12;
 
-/// The bench positions: FENs, or odds starts by name (`odds:<name>`).
-#[rustfmt::skip]
-pub const POSITIONS: [&str; 34] = [
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-    "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
-    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-    "rnbqkb1r/pp3ppp/4pn2/2pp4/2PP4/2N1PN2/PP3PPP/R1BQKB1R b KQkq - 0 5",
-    "r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10",
-    "2r2rk1/pp1bqppp/2n1pn2/3p4/3P4/P1NBPN2/1PQ2PPP/2R2RK1 w - - 5 14",
-    "r1b2rk1/2q1bppp/p2ppn2/1p6/3BPP2/2N2B2/PPP3PP/R2Q1R1K w - - 0 14",
-    "4rrk1/pp1n3p/3q2pQ/2p1pb2/2PP4/2P3N1/P2B2PP/4RRK1 b - - 7 19",
-    "r3r1k1/2p2ppp/p1p1bn2/8/1q2P3/2NPQN2/PPP3PP/R4RK1 b - - 2 15",
-    "r1bbk1nr/pp3p1p/2n5/1N4p1/2Np1B2/8/PPP2PPP/2KR1B1R w kq - 0 13",
-    "r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16",
-    "4r1k1/r1q2ppp/ppp2n2/4P3/5Rb1/1N1BQ3/PPP3PP/R5K1 w - - 1 17",
-    "2rqkb1r/ppp2p2/2npb1p1/1N1Nn2p/2P1PP2/8/PP2B1PP/R1BQK2R b KQ - 0 11",
-    "r1bq1r1k/b1p1npp1/p2p3p/1p6/3PP3/1B2NN2/PP3PPP/R2Q1RK1 w - - 1 16",
-    "3r1rk1/p5pp/bpp1pp2/8/q1PP1P2/b3P3/P2NQRPP/1R2B1K1 b - - 6 22",
-    "r1q2rk1/2p1bppp/2Pp4/p6b/Q1PNp3/4B3/PP1R1PPP/2K4R w - - 2 18",
-    "4k2r/1pb2ppp/1p2p3/1R1p4/3P4/2r1PN2/P4PPP/1R4K1 b - - 3 22",
-    "3q2k1/pb3p1p/4pbp1/2r5/PpN2N2/1P2P2P/5PP1/Q2R2K1 b - - 4 26",
-    "6k1/6p1/6Pp/ppp5/3pn2P/1P3K2/1PP2P2/3N4 b - - 0 1",
-    "3b4/5kp1/1p1p1p1p/pP1PpP1P/P1P1P3/3KN3/8/8 w - - 0 1",
-    "2K5/p7/7P/5pR1/8/5k2/r7/8 w - - 0 1",
-    "8/6pk/1p6/8/PP3p1p/5P2/4KP1q/3Q4 w - - 0 1",
-    "7k/3p2pp/4q3/8/4Q3/5Kp1/P6b/8 w - - 0 1",
-    "8/2p5/8/2kPKp1p/2p4P/2P5/3P4/8 w - - 0 1",
-    "8/1p3pp1/7p/5P1P/2k3P1/8/2K2P2/8 w - - 0 1",
-    "odds:rook",
-    "odds:knight",
-    "odds:pawn-and-move",
-    "odds:pawn-and-two-moves",
-];
-
 /// The outcome of a bench run.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub struct BenchResult {
@@ -66,7 +25,7 @@ pub struct BenchResult {
     pub nodes: u64,
     /// Wall time.
     pub time: Duration,
-    /// Positions searched (those whose entry could not be read are skipped).
+    /// Positions searched.
     pub positions: usize,
 }
 
@@ -80,16 +39,6 @@ impl fmt::Display for BenchResult {
     }
 }
 
-/// The game to search for one entry.
-fn entry_game(entry: &str) -> Option<Game> {
-    let rules = Rules::default();
-    let setup = match entry.strip_prefix("odds:") {
-        Some(name) => name.parse::<Odds>().ok()?.setup(&rules),
-        None => Setup::from_fen(entry, false).ok()?,
-    };
-    Position::from_setup(&setup, rules).ok().map(Game::new)
-}
-
 /// Searches every position to `depth` with a cleared searcher and sums the nodes.
 pub fn run(backend: &mut impl SearchBackend, depth: u32) -> BenchResult {
     let stop = AtomicBool::new(false);
@@ -101,10 +50,7 @@ pub fn run(backend: &mut impl SearchBackend, depth: u32) -> BenchResult {
     let start = Instant::now();
     let mut nodes = 0;
     let mut positions = 0;
-    for entry in POSITIONS {
-        let Some(game) = entry_game(entry) else {
-            continue;
-        };
+    for game in bench::games() {
         backend.clear();
         nodes += backend
             .search(&game, &limits, &stop, &mut NullReporter)
@@ -115,17 +61,5 @@ pub fn run(backend: &mut impl SearchBackend, depth: u32) -> BenchResult {
         nodes,
         time: start.elapsed(),
         positions,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_bench_position_is_playable() {
-        for entry in POSITIONS {
-            assert!(entry_game(entry).is_some(), "{entry}");
-        }
     }
 }

@@ -1,15 +1,19 @@
 //! The `bench` signature: a fixed-depth search of a fixed set of positions from a fresh
 //! searcher. The node total changes only when the search or evaluation changes, so it
 //! identifies a version (commits end "Bench: N"); nodes per second measure speed.
+//!
+//! Every position is played under the American Code, without odds, unless its entry
+//! names an odds start (`odds:<name>`), so the odds rules are exercised too.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::{Limits, NullReporter, Searcher};
-use crate::{Game, Position, Rules, Setup};
+use crate::{Game, Odds, Position, Rules, Setup};
 
-/// The bench positions: openings, middlegames, endgames, and odds starts (FEN).
-pub const POSITIONS: [&str; 32] = [
+/// The bench positions: FENs, or odds starts by name (`odds:<name>`).
+#[rustfmt::skip]
+pub const POSITIONS: [&str; 34] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
@@ -17,11 +21,11 @@ pub const POSITIONS: [&str; 32] = [
     "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
     "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
     "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
     "rnbqkb1r/pp3ppp/4pn2/2pp4/2PP4/2N1PN2/PP3PPP/R1BQKB1R b KQkq - 0 5",
-    "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1BBPPP/R2QK2R w KQ - 3 9",
-    "r2q1rk1/pb1nbppp/1p2pn2/2pp4/2PP4/1PN1PN2/PB2BPPP/R2Q1RK1 w - - 2 11",
-    "2rq1rk1/pb2bppp/1pn1pn2/3p4/2PP4/1PN1PN2/PB2BPPP/2RQ1RK1 w - - 4 13",
-    "r1b2rk1/2q1bppp/p1nppn2/1p6/3NPP2/1BN1B3/PPP1Q1PP/R4RK1 w - - 0 12",
+    "r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10",
+    "2r2rk1/pp1bqppp/2n1pn2/3p4/3P4/P1NBPN2/1PQ2PPP/2R2RK1 w - - 5 14",
+    "r1b2rk1/2q1bppp/p2ppn2/1p6/3BPP2/2N2B2/PPP3PP/R2Q1R1K w - - 0 14",
     "4rrk1/pp1n3p/3q2pQ/2p1pb2/2PP4/2P3N1/P2B2PP/4RRK1 b - - 7 19",
     "r3r1k1/2p2ppp/p1p1bn2/8/1q2P3/2NPQN2/PPP3PP/R4RK1 b - - 2 15",
     "r1bbk1nr/pp3p1p/2n5/1N4p1/2Np1B2/8/PPP2PPP/2KR1B1R w kq - 0 13",
@@ -35,13 +39,15 @@ pub const POSITIONS: [&str; 32] = [
     "3q2k1/pb3p1p/4pbp1/2r5/PpN2N2/1P2P2P/5PP1/Q2R2K1 b - - 4 26",
     "6k1/6p1/6Pp/ppp5/3pn2P/1P3K2/1PP2P2/3N4 b - - 0 1",
     "3b4/5kp1/1p1p1p1p/pP1PpP1P/P1P1P3/3KN3/8/8 w - - 0 1",
+    "2K5/p7/7P/5pR1/8/5k2/r7/8 w - - 0 1",
     "8/6pk/1p6/8/PP3p1p/5P2/4KP1q/3Q4 w - - 0 1",
     "7k/3p2pp/4q3/8/4Q3/5Kp1/P6b/8 w - - 0 1",
     "8/2p5/8/2kPKp1p/2p4P/2P5/3P4/8 w - - 0 1",
     "8/1p3pp1/7p/5P1P/2k3P1/8/2K2P2/8 w - - 0 1",
-    "8/pp2r1k1/2p1p3/3pP2p/1P1P1P1P/P5KR/8/8 w - - 0 1",
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w Kkq - 0 1",
-    "rnbqkbnr/ppppp1pp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "odds:rook",
+    "odds:knight",
+    "odds:pawn-and-move",
+    "odds:pawn-and-two-moves",
 ];
 
 /// The total of a bench run.
@@ -60,8 +66,25 @@ impl BenchResult {
     }
 }
 
-/// Searches every bench position to `depth` with one thread and a fresh 16 MiB table
-/// (American Code rules, the default).
+/// The game of one bench entry (a FEN, or `odds:<name>`), `None` if it cannot be read.
+pub fn entry_game(entry: &str) -> Option<Game> {
+    let rules = Rules::default();
+    let setup = match entry.strip_prefix("odds:") {
+        Some(name) => name.parse::<Odds>().ok()?.setup(&rules),
+        None => Setup::from_fen(entry, false).ok()?,
+    };
+    Position::from_setup(&setup, rules).ok().map(Game::new)
+}
+
+/// The games of every bench entry, in order.
+pub fn games() -> Vec<Game> {
+    POSITIONS
+        .iter()
+        .map(|entry| entry_game(entry).expect("every bench entry is a valid game"))
+        .collect()
+}
+
+/// Searches every bench position to `depth` with one thread and a fresh 16 MiB table.
 pub fn run(depth: u32) -> BenchResult {
     let mut searcher = Searcher::new();
     let stop = AtomicBool::new(false);
@@ -71,16 +94,24 @@ pub fn run(depth: u32) -> BenchResult {
     };
     let start = Instant::now();
     let mut nodes = 0;
-    for fen in POSITIONS {
-        let setup = Setup::from_fen(fen, false).expect("bench FEN parses");
-        let pos = Position::from_setup(&setup, Rules::default()).expect("bench position is valid");
+    for game in games() {
         searcher.clear();
         nodes += searcher
-            .search(&Game::new(pos), &limits, &stop, &mut NullReporter)
+            .search(&game, &limits, &stop, &mut NullReporter)
             .nodes;
     }
     BenchResult {
         nodes,
         time: start.elapsed(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_bench_entry_is_a_valid_game() {
+        for entry in super::POSITIONS {
+            assert!(super::entry_game(entry).is_some(), "{entry}");
+        }
     }
 }
