@@ -259,6 +259,30 @@ fn ponderhit_turns_pondering_into_a_timed_search() {
     let best = e.expect_prefix("bestmove");
     assert!(best_of(&best).is_some());
     assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
+    // The clock counts from `go ponder`: after a ponder longer than the move's share
+    // of a 60 s clock (about 2.4 s), ponderhit is answered at once; after a short one the
+    // search goes on.
+    e.send("position startpos moves e2e4 e7e5 g1f3");
+    e.send("go ponder wtime 60000 btime 60000");
+    e.drain(Duration::from_millis(3500));
+    let t = Instant::now();
+    e.send("ponderhit");
+    assert!(best_of(&e.expect_prefix("bestmove")).is_some());
+    assert!(
+        t.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        t.elapsed()
+    );
+    e.send("go ponder wtime 60000 btime 60000");
+    e.drain(Duration::from_millis(100));
+    let t = Instant::now();
+    e.send("ponderhit");
+    assert!(best_of(&e.expect_prefix("bestmove")).is_some());
+    assert!(
+        t.elapsed() >= Duration::from_millis(500),
+        "{:?}",
+        t.elapsed()
+    );
     // A ponder search stopped (the opponent played something else) answers too.
     e.send("go ponder wtime 2000 btime 2000");
     e.drain(Duration::from_millis(100));

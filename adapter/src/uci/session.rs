@@ -17,7 +17,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread::{self, Scope, ScopedJoinHandle};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use engine::search::{Limits, Reporter, SearchInfo, Searcher};
 use engine::{Color, Position};
@@ -96,11 +96,8 @@ impl Control {
 struct Running<'scope, B> {
     handle: ScopedJoinHandle<'scope, B>,
     control: Arc<Control>,
-    /// What the search may spend once a `ponderhit` arrives (from the `go` clocks).
-    ponder_budget: Option<Duration>,
-    /// Whether the search has its own end (depth, nodes, mate) besides time.
-    bounded: bool,
-    pondering: bool,
+    /// Set while the search ponders; `ponderhit` clears it and the search's clock runs.
+    pondering: Option<Arc<AtomicBool>>,
 }
 
 /// Turns search reports into `info` lines.
@@ -287,7 +284,7 @@ impl<B: SearchBackend> Session<B> {
                     r.control.release();
                 }
             }
-            UciCommand::PonderHit => Self::ponderhit(scope, running),
+            UciCommand::PonderHit => Self::ponderhit(running),
             UciCommand::Quit => return Flow::Quit,
             UciCommand::Display => self.display(out),
             UciCommand::Bench(depth) => {
@@ -393,34 +390,15 @@ impl<B: SearchBackend> Session<B> {
         }
     }
 
-    fn ponderhit<'scope>(
-        scope: &'scope Scope<'scope, '_>,
-        running: &mut Option<Running<'scope, B>>,
-    ) {
+    fn ponderhit(running: &mut Option<Running<'_, B>>) {
         let Some(r) = running.as_mut() else {
             return;
         };
-        if !r.pondering {
-            return;
-        }
-        r.pondering = false;
-        r.control.release();
-        match r.ponder_budget {
-            Some(budget) => {
-                let control = Arc::clone(&r.control);
-                scope.spawn(move || {
-                    let start = Instant::now();
-                    while !control.done.load(Ordering::Relaxed) {
-                        if start.elapsed() >= budget {
-                            control.stop.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                        thread::sleep(Duration::from_millis(2));
-                    }
-                });
-            }
-            None if r.bounded => {}
-            None => r.control.stop.store(true, Ordering::Relaxed),
+        // The search itself turns to its clocks (counted from `go ponder`); a search that
+        // already ended holds its `bestmove` until now.
+        if let Some(flag) = r.pondering.take() {
+            flag.store(false, Ordering::Relaxed);
+            r.control.release();
         }
     }
 
@@ -448,7 +426,8 @@ impl<B: SearchBackend> Session<B> {
             return;
         }
         let hold = params.infinite || params.ponder;
-        let (limits, budget, bounded) = self.limits(params, game.current(), out);
+        let limits = self.limits(params, game.current(), out);
+        let pondering = limits.pondering.clone();
         let legal = game.current().legal_moves();
         if legal.is_empty() && !hold {
             out.send(&UciResponse::BestMove {
@@ -519,26 +498,18 @@ impl<B: SearchBackend> Session<B> {
         *running = Some(Running {
             handle,
             control,
-            ponder_budget: budget,
-            bounded,
-            pondering: params.ponder,
+            pondering,
         });
     }
 
-    /// The engine's limits for a `go`, the time a ponder search may spend after
-    /// `ponderhit`, and whether the search has an end of its own (depth, nodes, mate).
+    /// The engine's limits for a `go` (with the pondering flag for `go ponder`).
     /// Degenerate values are defined here and reported.
-    fn limits<W: Write>(
-        &self,
-        params: &GoParams,
-        pos: &Position,
-        out: &Output<W>,
-    ) -> (Limits, Option<Duration>, bool) {
+    fn limits<W: Write>(&self, params: &GoParams, pos: &Position, out: &Output<W>) -> Limits {
         let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
         let mut limits = Limits {
             multi_pv: self.options.multi_pv as usize,
             move_overhead: ms(self.options.move_overhead_ms),
-            infinite: params.infinite || params.ponder,
+            infinite: params.infinite,
             ..Limits::default()
         };
         if let Some(d) = params.depth {
@@ -584,6 +555,9 @@ impl<B: SearchBackend> Session<B> {
             }
         }
         limits.search_moves = moves;
+        if params.ponder && !params.infinite {
+            limits.pondering = Some(Arc::new(AtomicBool::new(true)));
+        }
         let bounded = limits.depth.is_some() || limits.nodes.is_some();
         let timed = limits.movetime.is_some() || limits.time_left.is_some();
         if !bounded && !timed && !limits.infinite {
@@ -593,8 +567,7 @@ impl<B: SearchBackend> Session<B> {
             )));
             limits.movetime = Some(DEFAULT_MOVETIME);
         }
-        let budget = time_budget(&limits);
-        (limits, budget, bounded)
+        limits
     }
 
     fn perft<W: Write>(pos: &Position, depth: i64, out: &Output<W>) {
@@ -683,19 +656,6 @@ fn fresh_backend<B: SearchBackend>(options: &Options) -> B {
     b.set_threads(options.threads as usize);
     b.set_odds_terms(options.odds_terms());
     b
-}
-
-/// What a timed search may spend, from its limits; the same rule the engine's search
-/// uses (movetime, or a share of the clock), for ending a search after `ponderhit`.
-fn time_budget(limits: &Limits) -> Option<Duration> {
-    if let Some(t) = limits.movetime {
-        return Some(t.saturating_sub(limits.move_overhead));
-    }
-    limits.time_left.map(|t| {
-        let togo = limits.moves_to_go.unwrap_or(30).max(1);
-        let budget = t / togo + limits.increment / 2;
-        budget.min(t / 2).saturating_sub(limits.move_overhead)
-    })
 }
 
 /// Reads one line into `buf` (without its end), keeping at most `cap` bytes. Returns

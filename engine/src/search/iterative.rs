@@ -29,8 +29,28 @@ pub(crate) struct Shared<'a> {
     nodes: AtomicU64,
     start: Instant,
     budget: Budget,
+    /// While set, the time limits wait (UCI `go ponder` until `ponderhit`).
+    pondering: Option<&'a AtomicBool>,
     max_nodes: Option<u64>,
     pub terms: Terms,
+}
+
+impl Shared<'_> {
+    /// Whether the search is pondering, its clock not yet running.
+    fn pondering(&self) -> bool {
+        self.pondering.is_some_and(|p| p.load(Ordering::Relaxed))
+    }
+
+    /// Whether the time is up: the hard limit, or, for a search that pondered, the soft
+    /// one (after a long ponder the move is played as soon as the ponderhit comes).
+    fn out_of_time(&self) -> bool {
+        if self.pondering() {
+            return false;
+        }
+        let elapsed = self.start.elapsed();
+        let past = |limit: Option<std::time::Duration>| limit.is_some_and(|l| elapsed >= l);
+        past(self.budget.hard) || (self.pondering.is_some() && past(self.budget.soft))
+    }
 }
 
 /// Per-ply scratch data of one thread.
@@ -130,8 +150,7 @@ impl<'a> Worker<'a> {
         if self.unflushed >= POLL_INTERVAL {
             self.flush();
             let s = self.shared;
-            let late = s.budget.hard.is_some_and(|h| s.start.elapsed() >= h);
-            if late || s.stop.load(Ordering::Relaxed) {
+            if s.out_of_time() || s.stop.load(Ordering::Relaxed) {
                 s.abort.store(true, Ordering::Relaxed);
             }
             if s.abort.load(Ordering::Relaxed) {
@@ -306,6 +325,9 @@ impl<'a> Worker<'a> {
                     break;
                 }
             }
+            if self.shared.pondering() {
+                continue;
+            }
             if let Some(soft) = self.shared.budget.soft {
                 let target = soft * stability_factor(stable) / 100;
                 if elapsed >= target {
@@ -401,6 +423,7 @@ pub(crate) fn run(
         nodes: AtomicU64::new(0),
         start: Instant::now(),
         budget: budget(limits),
+        pondering: limits.pondering.as_deref(),
         max_nodes: limits.nodes,
         terms,
     };

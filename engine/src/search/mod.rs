@@ -37,6 +37,7 @@ mod time;
 mod tt;
 
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::game::Game;
@@ -71,8 +72,12 @@ pub struct Limits {
     pub moves_to_go: Option<u32>,
     /// Look for a mate in this many moves: stop once one is found.
     pub mate: Option<u32>,
-    /// Search until stopped (UCI `infinite` or `ponder`): the time limits above are ignored.
+    /// Search until stopped (UCI `infinite`): the time limits above are ignored.
     pub infinite: bool,
+    /// Set while the search ponders (UCI `go ponder`): the time limits wait until the
+    /// flag is cleared (`ponderhit`), then count from the start of the search, and a
+    /// search already past its normal time stops at once.
+    pub pondering: Option<Arc<AtomicBool>>,
     /// Only these root moves (UCI `searchmoves`); empty means all.
     pub search_moves: Vec<Move>,
     /// How many principal variations to report (UCI `MultiPV`; 0 counts as 1).

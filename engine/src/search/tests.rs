@@ -299,3 +299,43 @@ fn node_limit_and_clock_are_respected() {
         t.elapsed()
     );
 }
+
+#[test]
+fn a_ponder_search_waits_for_ponderhit_then_keeps_to_its_clock() {
+    let g = game(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        RuleSet::Fide,
+        &[],
+    );
+    let flag = Arc::new(AtomicBool::new(true));
+    let limits = Limits {
+        time_left: Some(Duration::from_millis(400)),
+        pondering: Some(Arc::clone(&flag)),
+        ..Limits::default()
+    };
+    let start = Instant::now();
+    let result = std::thread::scope(|s| {
+        let handle = s.spawn(|| {
+            let mut searcher = Searcher::new();
+            searcher.search(&g, &limits, &AtomicBool::new(false), &mut NullReporter)
+        });
+        // Far past the 400 ms clock: the search must still be running.
+        std::thread::sleep(Duration::from_millis(600));
+        assert!(
+            !handle.is_finished(),
+            "a ponder search stopped on its own clock"
+        );
+        flag.store(false, std::sync::atomic::Ordering::Relaxed);
+        let ponderhit = Instant::now();
+        let result = handle.join().unwrap();
+        // Past its time already: it answers at once.
+        assert!(
+            ponderhit.elapsed() < Duration::from_millis(300),
+            "{:?}",
+            ponderhit.elapsed()
+        );
+        result
+    });
+    assert!(result.best.is_some());
+    assert!(start.elapsed() >= Duration::from_millis(600));
+}
