@@ -1,10 +1,11 @@
 //! The UCI server: commands in, responses out, and the session between them.
 //!
 //! `command` reads lines, `response` writes them, `options` holds the option table,
-//! `notation` turns moves into UCI text, and `session` is the state machine that owns the
-//! position and the search thread.
+//! `limits` turns a `go` into the search's limits, `notation` turns moves into UCI text,
+//! and `session` is the state machine that owns the position and the search thread.
 
 pub mod command;
+pub mod limits;
 pub mod notation;
 pub mod options;
 pub mod response;

@@ -17,13 +17,13 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread::{self, Scope, ScopedJoinHandle};
-use std::time::Duration;
 
-use engine::search::{Limits, Reporter, SearchInfo, Searcher};
-use engine::{Color, Position};
+use engine::search::{Reporter, SearchInfo, Searcher};
+use engine::Position;
 
 use super::command::{parse, GoParams, PositionStart, UciCommand, UciParseError};
-use super::notation::{pv_text, search_moves};
+use super::limits::{go_limits, Note};
+use super::notation::pv_text;
 use super::options::{Effect, Options};
 use super::response::{InfoLine, UciResponse};
 use crate::backend::SearchBackend;
@@ -32,13 +32,9 @@ use crate::validate::{check, Finding, Report, Request, Severity, Start};
 /// The longest line read; longer ones are dropped with an error (a 10,000-move
 /// `position` line is about 50 KB).
 pub const MAX_LINE_BYTES: usize = 16 << 20;
-/// The deepest search asked for; deeper requests are clamped.
-pub const MAX_DEPTH: i64 = 128;
 /// The deepest `go perft`: it runs on the input thread, which must answer again within
 /// seconds (`morphy perft` has no such limit).
 pub const MAX_PERFT_DEPTH: i64 = 6;
-/// How long a `go` with no limit at all searches.
-pub const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
 
 /// Where responses go: one line at a time, flushed, from any thread.
 struct Output<W> {
@@ -426,7 +422,13 @@ impl<B: SearchBackend> Session<B> {
             return;
         }
         let hold = params.infinite || params.ponder;
-        let limits = self.limits(params, game.current(), out);
+        let (limits, notes) = go_limits(params, game.current(), &self.options);
+        for note in notes {
+            match note {
+                Note::Info(text) => out.send(&UciResponse::InfoString(text)),
+                Note::Error(text) => out.error(text),
+            }
+        }
         let pondering = limits.pondering.clone();
         let legal = game.current().legal_moves();
         if legal.is_empty() && !hold {
@@ -500,74 +502,6 @@ impl<B: SearchBackend> Session<B> {
             control,
             pondering,
         });
-    }
-
-    /// The engine's limits for a `go` (with the pondering flag for `go ponder`).
-    /// Degenerate values are defined here and reported.
-    fn limits<W: Write>(&self, params: &GoParams, pos: &Position, out: &Output<W>) -> Limits {
-        let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
-        let mut limits = Limits {
-            multi_pv: self.options.multi_pv as usize,
-            move_overhead: ms(self.options.move_overhead_ms),
-            infinite: params.infinite,
-            ..Limits::default()
-        };
-        if let Some(d) = params.depth {
-            let clamped = d.clamp(1, MAX_DEPTH);
-            if clamped != d {
-                out.send(&UciResponse::InfoString(format!(
-                    "depth {d} taken as {clamped}"
-                )));
-            }
-            limits.depth = Some(clamped as u32);
-        }
-        if let Some(n) = params.nodes {
-            limits.nodes = Some(n.max(1) as u64);
-        }
-        if let Some(m) = params.mate {
-            let m = m.clamp(1, MAX_DEPTH / 2);
-            limits.mate = Some(m as u32);
-            if limits.depth.is_none() {
-                limits.depth = Some((2 * m - 1) as u32);
-            }
-        }
-        if let Some(t) = params.movetime {
-            limits.movetime = Some(ms(t));
-        }
-        let (time, inc) = match pos.turn() {
-            Color::White => (params.wtime, params.winc),
-            Color::Black => (params.btime, params.binc),
-        };
-        limits.time_left = time.map(ms);
-        limits.increment = inc.map_or(Duration::ZERO, ms);
-        limits.moves_to_go = params
-            .movestogo
-            .filter(|n| *n > 0)
-            .map(|n| n.min(i64::from(u32::MAX)) as u32);
-        let (moves, bad) = search_moves(pos, &params.search_moves);
-        if !bad.is_empty() {
-            out.error(format!(
-                "searchmoves: not legal here, ignored: {}",
-                bad.join(" ")
-            ));
-            if moves.is_empty() {
-                out.error("searchmoves: no legal move left; searching all moves");
-            }
-        }
-        limits.search_moves = moves;
-        if params.ponder && !params.infinite {
-            limits.pondering = Some(Arc::new(AtomicBool::new(true)));
-        }
-        let bounded = limits.depth.is_some() || limits.nodes.is_some();
-        let timed = limits.movetime.is_some() || limits.time_left.is_some();
-        if !bounded && !timed && !limits.infinite {
-            out.send(&UciResponse::InfoString(format!(
-                "go without limits: searching {} ms (use 'go infinite' to search until 'stop')",
-                DEFAULT_MOVETIME.as_millis()
-            )));
-            limits.movetime = Some(DEFAULT_MOVETIME);
-        }
-        limits
     }
 
     fn perft<W: Write>(pos: &Position, depth: i64, out: &Output<W>) {
