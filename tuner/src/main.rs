@@ -1,51 +1,232 @@
-//! `tuner`: fits Morphy's evaluation weights to game results, Texel style.
+//! `tuner`: fits Morphy's evaluation weights to game results, Texel style, from games the
+//! engine plays against itself.
 //!
 //! ```text
-//! tuner extract positions.txt games1.pgn games2.pgn ...   # quiet positions + results
-//! tuner tune positions.txt [iterations] > tuned.txt      # local search on the weights
+//! tuner datagen OUT.txt --games N [--nodes 6000] [--threads T] [--openings FILE.epd]
+//!                [--seed S] [--random-plies 4] [--hash 8]   # self-play -> quiet positions
+//! tuner extract OUT.txt GAMES.pgn...                       # quiet positions from PGN games
+//! tuner tune POSITIONS.txt [--epochs 300] [--lr 1.0] [--holdout 0.1] [--relinearise R]
+//!            [--king-attack] [--keep-best] [--threads T]
+//!            [--write engine/src/eval/params.rs] > tuned.rs
+//! tuner tune-local POSITIONS.txt [--iterations 10] > tuned.rs   # the slow ±1 search
 //! ```
 //!
-//! `extract` replays PGN games (SAN moves, as fastchess and cutechess write them) and
-//! keeps positions that are not in check and where the move played was quiet, labelled
-//! with the game's result. `tune` finds the logistic scale K that best fits the current
-//! weights, then moves each weight by ±1 while the mean squared error between result and
-//! predicted score falls, and prints the weights as a Rust `Params` value to paste into
-//! `engine/src/eval/params.rs`.
+//! Positions are `FEN | result` lines, the result White's: 1.0, 0.5 or 0.0.
+//!
+//! `datagen` plays self-play games with the engine's search at fixed nodes per move
+//! (FIDE rules), each from a book position plus a few seeded random plies, adjudicated
+//! when the score stays decisive or drawn, and keeps the positions not in check whose
+//! best move is quiet (see `datagen.rs`). `extract` does the same for PGN games (SAN
+//! moves, as fastchess and cutechess write them), keeping the positions where the move
+//! played was quiet.
+//!
+//! `tune` makes the evaluation linear in its weights by finite differences (`linear.rs`),
+//! fits the logistic scale K, then runs full-batch Adam on the mean squared error
+//! between result and predicted score (`gradient.rs`), with a share of the positions
+//! held out (`--keep-best` returns the weights of the epoch where the held-out error was
+//! lowest). It reports both errors before and after with the real evaluation and prints
+//! the weights as the `DEFAULT` block of `engine/src/eval/params.rs`, ready to paste;
+//! `--write` rewrites that block of the given file in place instead. The King's material
+//! and (unless `--king-attack`) the King attack weights are kept as they are.
+//! `tune-local` is the older search: every weight ±1 while the error falls.
 
+mod datagen;
+mod gradient;
+mod layout;
+mod linear;
 mod pgn;
+mod rng;
 mod texel;
 
 use std::error::Error;
 use std::fs;
-use std::io::Write;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+use engine::eval::{Params, DEFAULT};
+
+#[derive(Parser)]
+#[command(
+    name = "tuner",
+    about = "Tunes Morphy's evaluation weights from game results"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Self-play games at fixed nodes per move; writes quiet positions with the result.
+    Datagen {
+        /// The positions file to write.
+        out: PathBuf,
+        /// How many games.
+        #[arg(long)]
+        games: u64,
+        /// Nodes searched per move.
+        #[arg(long, default_value_t = 6000)]
+        nodes: u64,
+        /// Games played at once (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// EPD opening book (the first four FEN fields of each line are used).
+        #[arg(long, default_value = datagen::DEFAULT_OPENINGS)]
+        openings: PathBuf,
+        /// Seed of the opening choice and the random plies.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Random legal plies after the book position.
+        #[arg(long, default_value_t = 4)]
+        random_plies: usize,
+        /// Transposition table per game, in MiB.
+        #[arg(long, default_value_t = 8)]
+        hash: usize,
+    },
+    /// Quiet positions of PGN games, labelled with each game's result.
+    Extract {
+        /// The positions file to write.
+        out: PathBuf,
+        /// PGN files.
+        #[arg(required = true)]
+        games: Vec<PathBuf>,
+    },
+    /// Gradient descent on the linearised evaluation; prints the tuned `DEFAULT`.
+    Tune {
+        /// `FEN | result` lines.
+        positions: PathBuf,
+        /// Passes of full-batch gradient descent.
+        #[arg(long, default_value_t = 300)]
+        epochs: usize,
+        /// Adam's step size in centipawns (falls linearly to a tenth over the run).
+        #[arg(long, default_value_t = 1.0)]
+        lr: f64,
+        /// Share of positions held out to measure over-fitting.
+        #[arg(long, default_value_t = 0.1)]
+        holdout: f64,
+        /// Linearise again around the current weights every this many epochs.
+        #[arg(long)]
+        relinearise: Option<usize>,
+        /// Also fit the King attack weights (quadratic in the evaluation).
+        #[arg(long)]
+        king_attack: bool,
+        /// Keep the weights of the epoch with the lowest held-out error.
+        #[arg(long)]
+        keep_best: bool,
+        /// Worker threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Rewrite the `DEFAULT` block of this `params.rs` with the tuned weights.
+        #[arg(long)]
+        write: Option<PathBuf>,
+    },
+    /// The old local search: every weight up or down by one while the error falls.
+    TuneLocal {
+        /// `FEN | result` lines.
+        positions: PathBuf,
+        /// Passes over all weights.
+        #[arg(long, default_value_t = 10)]
+        iterations: usize,
+    },
+}
+
+fn available_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
+
+/// Prints `tuned` as Rust, and writes it into `write` if given.
+fn emit(tuned: &Params, write: Option<&PathBuf>) -> Result<(), Box<dyn Error>> {
+    print!("{}", layout::rust_default(tuned));
+    if let Some(path) = write {
+        let source = fs::read_to_string(path)?;
+        let new = layout::replace_default(&source, tuned)
+            .ok_or("no `pub const DEFAULT: Params = Params {` … `};` block in that file")?;
+        fs::write(path, new)?;
+        eprintln!("rewrote the DEFAULT block of {}", path.display());
+    }
+    Ok(())
+}
 
 fn main() -> Result<(), Box<dyn Error>> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("extract") if args.len() >= 3 => {
-            let mut out = fs::File::create(&args[1])?;
+    match Cli::parse().command {
+        Command::Datagen {
+            out,
+            games,
+            nodes,
+            threads,
+            openings,
+            seed,
+            random_plies,
+            hash,
+        } => {
+            let config = datagen::Config {
+                games,
+                nodes,
+                threads: threads.unwrap_or_else(available_threads),
+                seed,
+                random_plies,
+                hash_mb: hash,
+                openings: datagen::read_openings(&fs::read_to_string(&openings)?)?,
+            };
+            eprintln!(
+                "{games} games at {nodes} nodes per move on {} threads, {} openings",
+                config.threads,
+                config.openings.len()
+            );
+            let file = BufWriter::new(fs::File::create(&out)?);
+            let summary = datagen::run(&config, file, true)?;
+            eprintln!("{summary}; written to {}", out.display());
+        }
+        Command::Extract { out, games } => {
+            let mut file = BufWriter::new(fs::File::create(&out)?);
             let mut total = 0;
-            for path in &args[2..] {
+            for path in &games {
                 let text = fs::read_to_string(path)?;
                 for (fen, result) in pgn::quiet_positions(&text) {
-                    writeln!(out, "{fen} | {result}")?;
+                    writeln!(file, "{fen} | {result:.1}")?;
                     total += 1;
                 }
             }
-            eprintln!("{total} positions written to {}", args[1]);
+            file.flush()?;
+            eprintln!("{total} positions written to {}", out.display());
         }
-        Some("tune") if args.len() >= 2 => {
-            let iterations = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(10);
-            let data = texel::load(&fs::read_to_string(&args[1])?)?;
+        Command::Tune {
+            positions,
+            epochs,
+            lr,
+            holdout,
+            relinearise,
+            king_attack,
+            keep_best,
+            threads,
+            write,
+        } => {
+            if let Some(t) = threads {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(t)
+                    .build_global()?;
+            }
+            let data = texel::load(&fs::read_to_string(&positions)?)?;
+            let settings = gradient::Settings {
+                epochs,
+                lr,
+                holdout,
+                relinearise,
+                king_attack,
+                keep_best,
+            };
+            let tuned = gradient::tune(data, &DEFAULT, &settings);
+            emit(&tuned, write.as_ref())?;
+        }
+        Command::TuneLocal {
+            positions,
+            iterations,
+        } => {
+            let data = texel::load(&fs::read_to_string(&positions)?)?;
             eprintln!("{} positions", data.len());
-            let tuned = texel::tune(&data, &engine::eval::DEFAULT, iterations);
-            println!("{tuned:?}");
-        }
-        _ => {
-            eprintln!(
-                "usage: tuner extract OUT.txt GAMES.pgn... | tuner tune POSITIONS.txt [ITERATIONS]"
-            );
-            std::process::exit(2);
+            let tuned = texel::tune(&data, &DEFAULT, iterations);
+            emit(&tuned, None)?;
         }
     }
     Ok(())

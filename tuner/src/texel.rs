@@ -1,5 +1,7 @@
 //! The Texel method: predicted score = 1 / (1 + 10^(-K·eval/400)); minimise the mean
-//! squared difference from the game results by moving one weight at a time.
+//! squared difference from the game results. Here: loading labelled positions, the error
+//! with the real evaluation, the fit of K, and the slow local search that moves one
+//! weight at a time by ±1 (`tune-local`); the gradient tuner is in `gradient`.
 
 use engine::eval::{evaluate_with, Params};
 use engine::{Color, Position, RuleSet, Rules, Setup};
@@ -7,27 +9,32 @@ use rayon::prelude::*;
 
 /// A labelled position.
 pub struct Sample {
-    pos: Position,
-    result: f64,
+    /// The position.
+    pub pos: Position,
+    /// The game's result for White: 1, 0.5 or 0.
+    pub result: f64,
 }
 
-/// Parses `FEN | result` lines.
+/// Parses `FEN | result` lines (blank lines skipped).
 pub fn load(text: &str) -> Result<Vec<Sample>, Box<dyn std::error::Error>> {
     let rules = Rules::new(RuleSet::Fide);
     let mut out = Vec::new();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let (fen, result) = line.split_once('|').ok_or("line without '|'")?;
-        let setup = Setup::from_fen(fen.trim(), false)?;
-        let pos = Position::from_setup(&setup, rules).map_err(|e| format!("{e:?}"))?;
-        out.push(Sample {
-            pos,
-            result: result.trim().parse()?,
-        });
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let bad = |why: String| format!("line {}: {why}: {line}", n + 1);
+        let (fen, result) = line.split_once('|').ok_or_else(|| bad("no '|'".into()))?;
+        let setup = Setup::from_fen(fen.trim(), false).map_err(|e| bad(e.to_string()))?;
+        let pos = Position::from_setup(&setup, rules).map_err(|e| bad(format!("{e:?}")))?;
+        let result = result.trim().parse().map_err(|e| bad(format!("{e}")))?;
+        out.push(Sample { pos, result });
     }
     Ok(out)
 }
 
-fn sigmoid(k: f64, eval: f64) -> f64 {
+/// The expected score for an evaluation of `eval` centipawns with scale `k`.
+pub fn sigmoid(k: f64, eval: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
 }
 
@@ -46,6 +53,12 @@ pub fn error(data: &[Sample], params: &Params, k: f64) -> f64 {
 
 /// The scale K that fits `params` best (a scan, then a finer scan).
 pub fn fit_k(data: &[Sample], params: &Params) -> f64 {
+    fit_k_by(|k| error(data, params, k))
+}
+
+/// The scale K in (0, 2.1] that minimises `error(K)`: a scan by 0.1 around 1, then by
+/// 0.01 around the best.
+pub fn fit_k_by(error: impl Fn(f64) -> f64) -> f64 {
     let mut best = (1.0, f64::MAX);
     for step in [0.1, 0.01] {
         let centre = best.0;
@@ -54,7 +67,7 @@ pub fn fit_k(data: &[Sample], params: &Params) -> f64 {
             if k <= 0.0 {
                 continue;
             }
-            let e = error(data, params, k);
+            let e = error(k);
             if e < best.1 {
                 best = (k, e);
             }
