@@ -307,3 +307,29 @@ fn notation_details() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn the_giver_passes_when_asked_to_move_inside_the_receivers_turn() {
+    // Pawn and two moves: White's first turn is two moves (Am. IV 4). A GUI alternating
+    // colours asks Black after e2e4; the answer is the giver's pass, which the next
+    // position line carries.
+    let mut e = Engine::start();
+    e.send("setoption name Odds value pawn-and-two-moves");
+    e.send("position startpos moves e2e4");
+    e.send("go depth 3");
+    let lines = e.until(|l| l.starts_with("bestmove"));
+    assert_eq!(lines.last().unwrap(), "bestmove 0000", "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains("Am. IV 4")), "{lines:?}");
+    // With the pass in the list, White is asked for his second move, then Black moves.
+    e.send("position startpos moves e2e4 0000");
+    e.send("go depth 3");
+    let second = best_of(&e.expect_prefix("bestmove")).unwrap();
+    assert!(second.starts_with(|c: char| c.is_ascii_lowercase()));
+    assert!(["1", "2", "3", "4"].contains(&&second[3..4]), "{second}");
+    e.send(&format!("position startpos moves e2e4 0000 {second}"));
+    e.send("go depth 3");
+    let black = best_of(&e.expect_prefix("bestmove")).unwrap();
+    assert!(["8", "7", "6", "5"].contains(&&black[1..2]), "{black}");
+    e.send("quit");
+    assert!(e.wait_exit());
+}

@@ -430,6 +430,12 @@ impl<B: SearchBackend> Session<B> {
             }
         }
         let pondering = limits.pondering.clone();
+        let pass = self.asked_for_the_givers_pass(&game);
+        if pass {
+            out.send(&UciResponse::InfoString(
+                "the receiver of the odds is still to move in his turn of several moves (Am. IV 4): the giver passes".to_string(),
+            ));
+        }
         let legal = game.current().legal_moves();
         if legal.is_empty() && !hold {
             out.send(&UciResponse::BestMove {
@@ -455,9 +461,13 @@ impl<B: SearchBackend> Session<B> {
                 root: root.clone(),
                 show_wdl,
             };
-            let result = catch_unwind(AssertUnwindSafe(|| {
-                backend.search(&game, &limits, &control.stop, &mut reporter)
-            }));
+            let result = if pass {
+                Ok(engine::search::SearchResult::default())
+            } else {
+                catch_unwind(AssertUnwindSafe(|| {
+                    backend.search(&game, &limits, &control.stop, &mut reporter)
+                }))
+            };
             let first = root.legal_moves().first().copied();
             let (best, ponder) = match result {
                 Ok(r) => match r.best {
@@ -485,7 +495,11 @@ impl<B: SearchBackend> Session<B> {
                 }
             };
             control.wait_released();
-            let best_text = best.map(|m| root.uci_move(m));
+            let best_text = if pass {
+                Some("0000".to_string())
+            } else {
+                best.map(|m| root.uci_move(m))
+            };
             let ponder_text = match (best, ponder) {
                 (Some(b), Some(p)) => Some(root.played(b).uci_move(p)),
                 _ => None,
@@ -502,6 +516,25 @@ impl<B: SearchBackend> Session<B> {
             control,
             pondering,
         });
+    }
+
+    /// Whether a `go` asks for the giver's move while the receiver is still in his turn of
+    /// several moves: GUIs alternate colours, so after an odd number of tokens in the moves
+    /// list (passes `0000` included) they think the other side is to move. The answer is
+    /// the giver's pass, `0000`, which the next `position` line accepts.
+    fn asked_for_the_givers_pass(&self, game: &engine::Game) -> bool {
+        let now = game.current();
+        if !now.in_multi_move_turn() {
+            return false;
+        }
+        let start_turn = game.positions()[0].turn();
+        let tokens = self.last_position.1.len();
+        let gui_turn = if tokens.is_multiple_of(2) {
+            start_turn
+        } else {
+            !start_turn
+        };
+        gui_turn != now.turn()
     }
 
     fn perft<W: Write>(pos: &Position, depth: i64, out: &Output<W>) {
