@@ -23,8 +23,12 @@ use rayon::prelude::*;
 
 use crate::rng::Rng;
 
-/// The opening book used when none is given.
-pub const DEFAULT_OPENINGS: &str = "/work/shared/openings/openings.epd";
+/// The opening book used when none is given: the balanced set in `shared/`, which sits
+/// beside the checkout.
+pub const DEFAULT_OPENINGS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../shared/openings/openings.epd"
+);
 
 /// A score (centipawns, White's view) at or beyond which a game is heading for a win.
 pub const WIN_SCORE: i32 = 1000;
