@@ -32,6 +32,7 @@ mod movegen;
 pub mod notation;
 pub mod position;
 pub mod rules;
+pub mod san;
 pub mod search;
 pub mod setup;
 mod types;
@@ -45,6 +46,7 @@ pub use rules::odds::{Odds, UnknownOdds};
 pub use rules::{
     CastlingRule, FiftyMoveRule, PromotionRule, RepetitionRule, RuleSet, Rules, UnknownRuleSet,
 };
+pub use san::SanError;
 pub use setup::{CastleSide, CastlingRights, Setup};
 pub use types::{
     Bitboard, BitboardIter, ByColor, Color, File, Move, MoveKind, MoveList, Piece, PieceKind, Rank,
