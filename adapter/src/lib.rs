@@ -5,12 +5,14 @@
 //! - [`validate`]: what makes a position or moves list invalid under the Code;
 //! - [`rules_code`]: names of rule sets, odds and validation modes;
 //! - [`bench`]: the fixed-position node count;
-//! - [`backend`]: what the session needs from a searcher.
+//! - [`backend`]: what the session needs from a searcher;
+//! - [`play`]: `morphy play`, a game against Morphy on the terminal, at odds.
 //!
 //! The engine itself never prints; everything people or GUIs read is written here.
 
 pub mod backend;
 pub mod bench;
+pub mod play;
 pub mod rules_code;
 pub mod uci;
 pub mod validate;

@@ -1,18 +1,21 @@
 //! `morphy`: with no subcommand (or `uci`), a UCI server on stdin/stdout; `check` prints
 //! the Code's findings on a position; `perft` counts moves; `bench` prints the
-//! fixed-position node count.
+//! fixed-position node count; `play` is a game against Morphy on the terminal.
 //!
 //! Exit codes of `check`: 0 valid, 1 invalid, 2 usage error (clap's usage errors are 2
-//! too). Nothing here knows chess: it reads arguments and calls the library.
+//! too); of `play`: 0 after a game, 1 when the start is refused. Nothing here knows
+//! chess: it reads arguments and calls the library.
 
-use std::io::{self, BufReader, Write};
+use std::io::{self, BufReader, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
-use engine::search::Searcher;
-use engine::{Odds, RuleSet, Rules};
+use engine::search::{MateCondition, Searcher};
+use engine::{Color, Odds, RuleSet, Rules};
 use morphy_adapter::bench;
+use morphy_adapter::play::{self, Limit, PlayConfig};
 use morphy_adapter::uci::Session;
 use morphy_adapter::validate::finding::json_string;
 use morphy_adapter::validate::{check, Report, Request, Start, Validation};
@@ -86,6 +89,90 @@ enum Command {
         #[arg(default_value_t = bench::DEFAULT_DEPTH)]
         depth: u32,
     },
+    /// Play a game against Morphy on the terminal, at odds, under the Code.
+    Play(PlayArgs),
+}
+
+/// The flags of `morphy play`.
+#[derive(clap::Args)]
+struct PlayArgs {
+    /// Odds Morphy gives (it plays the giver's side): none, pawn, pawn-and-move, rook, ...
+    #[arg(long, default_value = "none")]
+    odds: Odds,
+    /// Rule set: american-1897, british-1894, staunton-1910, fide.
+    #[arg(long, default_value = "american-1897")]
+    rules: RuleSet,
+    /// Your side: white or black. Without odds the default is white; with odds you
+    /// receive them, unless this names the giver's side (then you give them).
+    #[arg(long, value_parser = parse_color)]
+    color: Option<Color>,
+    /// Morphy's time a move, milliseconds (the default: 1000).
+    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    movetime: Option<u64>,
+    /// Morphy's search depth a move, plies.
+    #[arg(long, group = "limit", value_parser = clap::value_parser!(u32).range(1..=128))]
+    depth: Option<u32>,
+    /// Morphy's nodes a move.
+    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// Drawn games count as won by the odds receiver (Br. VI 1; Staunton I).
+    #[arg(long)]
+    draw_odds: bool,
+    /// The giver's conditional mate: none, pawn:SQ or square:SQ, e.g. pawn:e2 (Am. IV 6-8).
+    #[arg(long, default_value = "none")]
+    mate_condition: MateCondition,
+    /// Odds contempt in centipawns, 0-1000: the giver dislikes draws and exchanges (as UCI `OddsContempt`).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=1000))]
+    contempt: u16,
+    /// Start from this position (FEN) instead of the standard or odds array.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Write the game as PGN to this file at the end.
+    #[arg(long)]
+    pgn: Option<PathBuf>,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: u16,
+    /// Transposition table, MiB.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    hash: u32,
+}
+
+/// `white`/`black` (or `w`/`b`), any case.
+fn parse_color(s: &str) -> Result<Color, String> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(Color::White),
+        "black" | "b" => Ok(Color::Black),
+        _ => Err(format!("unknown colour '{s}' (expected white or black)")),
+    }
+}
+
+fn run_play(args: PlayArgs) -> ExitCode {
+    let limit = match (args.movetime, args.depth, args.nodes) {
+        (_, Some(d), _) => Limit::Depth(d),
+        (_, _, Some(n)) => Limit::Nodes(n),
+        (t, None, None) => Limit::Movetime(Duration::from_millis(t.unwrap_or(1000))),
+    };
+    let config = PlayConfig {
+        rules: Rules::new(args.rules),
+        odds: args.odds,
+        color: args.color,
+        limit,
+        draw_odds: args.draw_odds,
+        mate_condition: args.mate_condition,
+        contempt: i32::from(args.contempt),
+        fen: args.fen,
+        pgn: args.pgn,
+        threads: usize::from(args.threads),
+        hash_mb: args.hash as usize,
+        interactive: io::stdin().is_terminal(),
+    };
+    let stdin = io::stdin();
+    let mut stdout = io::stdout().lock();
+    match play::run(&config, stdin.lock(), &mut stdout) {
+        Ok(play::Status::Played) => ExitCode::SUCCESS,
+        Ok(play::Status::Refused) | Err(_) => ExitCode::from(1),
+    }
 }
 
 /// Whether a word looks like a UCI move (`e2e4`, `e7e8q`, `0000`).
@@ -231,5 +318,6 @@ fn main() -> ExitCode {
             println!("{result}");
             ExitCode::SUCCESS
         }
+        Some(Command::Play(args)) => run_play(args),
     }
 }
