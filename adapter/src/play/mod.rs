@@ -22,8 +22,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use engine::game::DrawClaim;
-use engine::search::{Limits, MateCondition, NullReporter, OddsTerms, Searcher};
-use engine::{Color, Game, Move, MoveKind, Odds, Piece, PieceKind, Rules, Square};
+use engine::search::{marked_now, Limits, MateCondition, NullReporter, OddsTerms, Searcher};
+use engine::{Color, Game, Move, Odds, Piece, PieceKind, Rules, Square};
 
 use crate::validate::{check, Request, Start, Validation};
 use input::Input;
@@ -160,28 +160,6 @@ pub enum Status {
     Played,
     /// The start was refused; nothing was played.
     Refused,
-}
-
-/// Where the giver's marked Pawn stands after the game's moves (`None` once taken).
-fn marked_now(condition: MateCondition, game: &Game) -> Option<Square> {
-    let MateCondition::Pawn(start) = condition else {
-        return None;
-    };
-    let mut marked = Some(start);
-    for &mv in game.moves() {
-        let Some(m) = marked else { break };
-        marked = if mv.from() == m {
-            Some(mv.to())
-        } else {
-            let taken = match mv.kind() {
-                MoveKind::EnPassant => Square::new(mv.to().file(), mv.from().rank()),
-                MoveKind::Castle => continue,
-                _ => mv.to(),
-            };
-            (taken != m).then_some(m)
-        };
-    }
-    marked
 }
 
 /// The game loop and its state.

@@ -374,7 +374,7 @@ pub(crate) fn run(
 ) -> SearchResult {
     let pos = game.current();
     let terms = Terms { terms };
-    let marked = marked_now(terms.terms, game);
+    let marked = marked_now(terms.terms.mate_condition, game);
 
     // Step 1. The root moves: legal, in `searchmoves`, not a forbidden promotion; ordered.
     let mut moves: Vec<Move> = pos

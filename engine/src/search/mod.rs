@@ -43,7 +43,7 @@ use std::time::Duration;
 use crate::game::Game;
 use crate::types::Move;
 
-pub use odds::{MateCondition, MateConditionParseError, OddsTerms};
+pub use odds::{marked_now, MateCondition, MateConditionParseError, OddsTerms};
 pub use tt::TranspositionTable;
 
 /// The deepest ply the search reaches.

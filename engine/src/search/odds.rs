@@ -207,9 +207,10 @@ pub(crate) fn marked_after(marked: Option<Square>, mv: Move) -> Option<Square> {
     (victim != m).then_some(m)
 }
 
-/// Where the marked Pawn stands now, following it through the game from its start square.
-pub(crate) fn marked_now(terms: OddsTerms, game: &crate::Game) -> Option<Square> {
-    let MateCondition::Pawn(start) = terms.mate_condition else {
+/// Where the giver's marked Pawn stands after the game's moves, following it from its
+/// start square (`None` once it is taken, or without a marked-Pawn condition).
+pub fn marked_now(condition: MateCondition, game: &crate::Game) -> Option<Square> {
+    let MateCondition::Pawn(start) = condition else {
         return None;
     };
     let mut marked = Some(start);
