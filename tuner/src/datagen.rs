@@ -12,6 +12,7 @@
 //! can be repeated or extended with other indices. This module does not tune anything.
 
 use std::error::Error;
+use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -94,8 +95,9 @@ pub fn read_openings(text: &str) -> Result<Vec<Position>, Box<dyn Error>> {
 /// One finished game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Record {
-    /// The quiet positions kept, as FEN.
-    pub fens: Vec<String>,
+    /// The quiet positions kept, as FEN, with the search score found there (centipawns,
+    /// White's point of view).
+    pub fens: Vec<(String, i32)>,
     /// White's result: 1.0, 0.5 or 0.0.
     pub result: f64,
     /// Plies played, the random ones included.
@@ -168,12 +170,12 @@ pub fn play(config: &Config, index: u64) -> Record {
         let found = searcher.search(&game, &limits, &stop, &mut NullReporter);
         nodes += found.nodes;
         let mv = found.best.expect("a move when there are legal moves");
+        let score = white_cp(found.score, pos.turn());
         if plies >= first + SKIP_PLIES && !pos.in_check() && is_quiet(pos, mv) {
-            fens.push(pos.fen());
+            fens.push((pos.fen(), score));
         }
 
         // Step 3. Adjudication on the score just found.
-        let score = white_cp(found.score, pos.turn());
         let sign = score.signum();
         win_streak = match (score.abs() >= WIN_SCORE, sign == last_sign) {
             (false, _) => 0,
@@ -299,15 +301,15 @@ pub fn run<W: Write + Send>(config: &Config, out: W, progress: bool) -> io::Resu
             .try_for_each(|index| -> io::Result<()> {
                 let record = play(config, index as u64);
                 let mut lines = String::new();
-                for fen in &record.fens {
-                    lines.push_str(fen);
-                    lines.push_str(if record.result > 0.75 {
-                        " | 1.0\n"
-                    } else if record.result > 0.25 {
-                        " | 0.5\n"
-                    } else {
-                        " | 0.0\n"
-                    });
+                let result = if record.result > 0.75 {
+                    "1.0"
+                } else if record.result > 0.25 {
+                    "0.5"
+                } else {
+                    "0.0"
+                };
+                for (fen, score) in &record.fens {
+                    let _ = writeln!(lines, "{fen} | {result} | {score}");
                 }
                 let mut guard = state.lock().expect("no panics while writing");
                 let done = totals.add(&record);
@@ -375,10 +377,17 @@ r1bqkbnr/1ppp1ppp/p1n1p3/8/5P2/1P2P3/PBPP2PP/RN1QKBNR b KQkq - hmvc 0; fmvn 4;
         assert!(summary.positions > 0);
         let rules = Rules::new(RuleSet::Fide);
         for line in text.lines() {
-            let (fen, result) = line.split_once(" | ").expect("FEN | result");
+            let fields: Vec<&str> = line.split(" | ").collect();
+            let [fen, result, score] = fields[..] else {
+                panic!("not FEN | result | score: {line}");
+            };
             let pos = Position::from_setup(&Setup::from_fen(fen, false).unwrap(), rules).unwrap();
             assert!(!pos.in_check(), "{line}");
             assert!(["1.0", "0.5", "0.0"].contains(&result), "{line}");
+            assert!(
+                score.parse::<i32>().is_ok_and(|s| s.abs() <= MATE_CP),
+                "{line}"
+            );
         }
         // The lines load as tuning data.
         assert_eq!(

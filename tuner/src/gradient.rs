@@ -32,6 +32,10 @@ pub struct Settings {
     pub king_attack: bool,
     /// Return the weights of the epoch with the lowest held-out error, not the last.
     pub keep_best: bool,
+    /// The share of the game result in a training target; the rest is the search score
+    /// recorded with the position (as an expected score), where there is one. The
+    /// held-out error is always measured against game results.
+    pub lambda: f64,
 }
 
 impl Default for Settings {
@@ -43,6 +47,7 @@ impl Default for Settings {
             relinearise: None,
             king_attack: false,
             keep_best: false,
+            lambda: 1.0,
         }
     }
 }
@@ -131,6 +136,16 @@ pub fn fit_k(lin: &Linear) -> f64 {
     fit_k_by(|k| error(lin, &origin, k))
 }
 
+/// Replaces each training target by `lambda × result + (1 − lambda) × expected score of
+/// the recorded search score` (rows of `lin` are `samples` in order).
+pub fn blend_targets(lin: &mut Linear, samples: &[Sample], k: f64, lambda: f64) {
+    for (target, s) in lin.result.iter_mut().zip(samples) {
+        if let Some(score) = s.score {
+            *target = (lambda * s.result + (1.0 - lambda) * sigmoid(k, score)) as f32;
+        }
+    }
+}
+
 /// Adam (Kingma and Ba, 2015) over a vector of weights.
 #[derive(Clone, Debug)]
 pub struct Adam {
@@ -211,6 +226,9 @@ pub fn tune(samples: Vec<Sample>, start: &Params, settings: &Settings) -> Params
     );
     let (mut lin_train, mut lin_hold) = linearise_both(&train, &hold, start, &tunable);
     let k = fit_k(&lin_train);
+    if settings.lambda < 1.0 {
+        blend_targets(&mut lin_train, &train, k, settings.lambda);
+    }
     let mut weights: Vec<f64> = start.to_vec().iter().map(|&v| f64::from(v)).collect();
     let before = (
         error(&lin_train, &weights, k),
@@ -381,6 +399,7 @@ mod tests {
                 .map(|i| Sample {
                     pos: pos.clone(),
                     result: f64::from(i),
+                    score: None,
                 })
                 .collect()
         };
@@ -393,5 +412,19 @@ mod tests {
         assert_eq!(held, ids(&hold2));
         // Whole blocks of consecutive lines go together.
         assert!(held.iter().all(|&i| held.contains(&(i / 32 * 32))));
+    }
+
+    #[test]
+    fn targets_blend_results_with_recorded_scores() {
+        let text =
+            "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1 | 1.0 | 0\n8/8/8/4k3/8/8/4P3/4K3 w - - 0 1 | 0.0\n";
+        let samples = texel::load(text).unwrap();
+        assert_eq!(samples[0].score, Some(0.0));
+        assert_eq!(samples[1].score, None);
+        let mut lin = linearise(&samples, &engine::eval::DEFAULT, &[], false);
+        blend_targets(&mut lin, &samples, 1.0, 0.25);
+        // 0.25 × 1 + 0.75 × 0.5 for the first; the second has no score and keeps its result.
+        assert!((f64::from(lin.result[0]) - 0.625).abs() < 1e-6);
+        assert!(f64::from(lin.result[1]).abs() < 1e-6);
     }
 }

@@ -194,6 +194,7 @@ mod tests {
         Sample {
             pos: Position::from_setup(&setup, Rules::new(RuleSet::Fide)).unwrap(),
             result: 0.5,
+            score: None,
         }
     }
 

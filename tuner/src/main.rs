@@ -114,6 +114,10 @@ enum Command {
         /// Keep the weights of the epoch with the lowest held-out error.
         #[arg(long)]
         keep_best: bool,
+        /// Share of the game result in the training target; the rest is the recorded
+        /// search score (datagen files carry one). 1 uses results only.
+        #[arg(long, default_value_t = 1.0)]
+        lambda: f64,
         /// Worker threads (default: every core).
         #[arg(long)]
         threads: Option<usize>,
@@ -199,6 +203,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             relinearise,
             king_attack,
             keep_best,
+            lambda,
             threads,
             write,
         } => {
@@ -215,6 +220,7 @@ fn main() -> Result<(), Box<dyn Error>> {
                 relinearise,
                 king_attack,
                 keep_best,
+                lambda,
             };
             let tuned = gradient::tune(data, &DEFAULT, &settings);
             emit(&tuned, write.as_ref())?;

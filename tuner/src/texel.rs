@@ -13,9 +13,11 @@ pub struct Sample {
     pub pos: Position,
     /// The game's result for White: 1, 0.5 or 0.
     pub result: f64,
+    /// The search score when the position was played, centipawns for White, if known.
+    pub score: Option<f64>,
 }
 
-/// Parses `FEN | result` lines (blank lines skipped).
+/// Parses `FEN | result` or `FEN | result | score` lines (blank lines skipped).
 pub fn load(text: &str) -> Result<Vec<Sample>, Box<dyn std::error::Error>> {
     let rules = Rules::new(RuleSet::Fide);
     let mut out = Vec::new();
@@ -24,11 +26,17 @@ pub fn load(text: &str) -> Result<Vec<Sample>, Box<dyn std::error::Error>> {
             continue;
         }
         let bad = |why: String| format!("line {}: {why}: {line}", n + 1);
-        let (fen, result) = line.split_once('|').ok_or_else(|| bad("no '|'".into()))?;
+        let mut fields = line.split('|');
+        let fen = fields.next().unwrap_or_default();
+        let result = fields.next().ok_or_else(|| bad("no '|'".into()))?;
+        let score = match fields.next() {
+            Some(text) => Some(text.trim().parse().map_err(|e| bad(format!("{e}")))?),
+            None => None,
+        };
         let setup = Setup::from_fen(fen.trim(), false).map_err(|e| bad(e.to_string()))?;
         let pos = Position::from_setup(&setup, rules).map_err(|e| bad(format!("{e:?}")))?;
         let result = result.trim().parse().map_err(|e| bad(format!("{e}")))?;
-        out.push(Sample { pos, result });
+        out.push(Sample { pos, result, score });
     }
     Ok(out)
 }
