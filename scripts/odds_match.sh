@@ -59,7 +59,7 @@ for s in plain aware; do
   awk -v me="$s" '
     /^\[White / { white = $2 } /^\[Black / { black = $2 }
     /^\[Result / {
-      r = $2; gsub(/[]"]/, "", r); gsub(/"/, "", white); gsub(/"/, "", black)
+      r = $2; gsub(/[]"]/, "", r); gsub(/[]"]/, "", white); gsub(/[]"]/, "", black)
       w = (white == me) ? 1 : 0
       if (r == "1/2-1/2") d++; else if ((r == "1-0") == w) win++; else if (r != "*") loss++
     }
