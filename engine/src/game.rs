@@ -229,20 +229,23 @@ impl Game {
     }
 }
 
+/// A game from `fen` under `set` with the UCI `moves` played (tests of this crate).
+#[cfg(test)]
+pub(crate) fn game_from(fen: &str, set: crate::RuleSet, moves: &[&str]) -> Game {
+    let setup = crate::Setup::from_fen(fen, false).unwrap();
+    let mut game = Game::new(Position::from_setup(&setup, crate::Rules::new(set)).unwrap());
+    for m in moves {
+        let mv = game.current().parse_uci_move(m).unwrap();
+        game.try_play(mv).unwrap();
+    }
+    game
+}
+
 #[cfg(test)]
 mod tests {
+    use super::game_from as game;
     use super::*;
-    use crate::{RuleSet, Rules, Setup};
-
-    fn game(fen: &str, set: RuleSet, moves: &[&str]) -> Game {
-        let setup = Setup::from_fen(fen, false).unwrap();
-        let mut game = Game::new(Position::from_setup(&setup, Rules::new(set)).unwrap());
-        for m in moves {
-            let mv = game.current().parse_uci_move(m).unwrap();
-            game.try_play(mv).unwrap();
-        }
-        game
-    }
+    use crate::RuleSet;
 
     #[test]
     fn pawn_moves_do_not_reset_the_codes_fifty_moves() {

@@ -51,12 +51,25 @@ pub const POSITIONS: [&str; 34] = [
 ];
 
 /// The total of a bench run.
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub struct BenchResult {
     /// Nodes searched over all positions.
     pub nodes: u64,
     /// Time taken.
     pub time: Duration,
+    /// Positions searched.
+    pub positions: usize,
+}
+
+/// The summary `bench` prints: positions, time, nodes (the signature), nodes/second.
+impl std::fmt::Display for BenchResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ms = self.time.as_millis().max(1) as u64;
+        writeln!(f, "Positions: {}", self.positions)?;
+        writeln!(f, "Total time (ms): {ms}")?;
+        writeln!(f, "Nodes searched: {}", self.nodes)?;
+        write!(f, "Nodes/second: {}", self.nodes.saturating_mul(1000) / ms)
+    }
 }
 
 impl BenchResult {
@@ -88,21 +101,28 @@ pub fn games() -> Vec<Game> {
 pub fn run(depth: u32) -> BenchResult {
     let mut searcher = Searcher::new();
     let stop = AtomicBool::new(false);
+    run_with(depth, |game, limits| {
+        searcher.clear();
+        searcher
+            .search(game, limits, &stop, &mut NullReporter)
+            .nodes
+    })
+}
+
+/// Runs `search` (which must start from empty tables and return the nodes it searched)
+/// on every bench position to `depth` (at least 1), timing the whole.
+pub fn run_with(depth: u32, mut search: impl FnMut(&Game, &Limits) -> u64) -> BenchResult {
     let limits = Limits {
-        depth: Some(depth),
+        depth: Some(depth.max(1)),
         ..Limits::default()
     };
     let start = Instant::now();
-    let mut nodes = 0;
-    for game in games() {
-        searcher.clear();
-        nodes += searcher
-            .search(&game, &limits, &stop, &mut NullReporter)
-            .nodes;
-    }
+    let games = games();
+    let nodes = games.iter().map(|game| search(game, &limits)).sum();
     BenchResult {
         nodes,
         time: start.elapsed(),
+        positions: games.len(),
     }
 }
 

@@ -4,17 +4,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::*;
-use crate::{Color, Game, Odds, Position, RuleSet, Rules, Setup, Square};
+use crate::{Color, Game, Odds, Position, RuleSet, Rules, Square};
 
-fn game(fen: &str, set: RuleSet, moves: &[&str]) -> Game {
-    let setup = Setup::from_fen(fen, false).unwrap();
-    let mut game = Game::new(Position::from_setup(&setup, Rules::new(set)).unwrap());
-    for m in moves {
-        let mv = game.current().parse_uci_move(m).unwrap();
-        game.try_play(mv).unwrap();
-    }
-    game
-}
+use crate::game::game_from as game;
 
 fn search(game: &Game, depth: u32, terms: OddsTerms) -> SearchResult {
     let mut searcher = Searcher::new();
