@@ -24,12 +24,16 @@
 //! fits the logistic scale K, then runs full-batch Adam on the mean squared error
 //! between result and predicted score (`gradient.rs`), with a share of the positions
 //! held out (`--keep-best` returns the weights of the epoch where the held-out error was
-//! lowest). It reports both errors before and after with the real evaluation and prints
+//! lowest). The square tables are then centred on zero, their means moved into the
+//! material (`center.rs`; no evaluation changes). It reports both errors before and
+//! after with the real evaluation and prints
 //! the weights as the `DEFAULT` block of `engine/src/eval/params.rs`, ready to paste;
 //! `--write` rewrites that block of the given file in place instead. The King's material
 //! and (unless `--king-attack`) the King attack weights are kept as they are.
-//! `tune-local` is the older search: every weight ±1 while the error falls.
+//! `tune-local` is the older search: every weight ±1 while the error falls. `center`
+//! centres the tables of the weights built in (for a `params.rs` tuned before centring).
 
+mod center;
 mod datagen;
 mod gradient;
 mod layout;
@@ -133,6 +137,13 @@ enum Command {
         #[arg(long, default_value_t = 10)]
         iterations: usize,
     },
+    /// Centres the square tables of the built-in `DEFAULT` (means into the material; no
+    /// evaluation changes) and prints it.
+    Center {
+        /// Rewrite the `DEFAULT` block of this `params.rs` with the centred weights.
+        #[arg(long)]
+        write: Option<PathBuf>,
+    },
 }
 
 fn available_threads() -> usize {
@@ -222,7 +233,8 @@ fn main() -> Result<(), Box<dyn Error>> {
                 keep_best,
                 lambda,
             };
-            let tuned = gradient::tune(data, &DEFAULT, &settings);
+            let mut tuned = gradient::tune(data, &DEFAULT, &settings);
+            center::center_square_tables(&mut tuned);
             emit(&tuned, write.as_ref())?;
         }
         Command::TuneLocal {
@@ -231,8 +243,14 @@ fn main() -> Result<(), Box<dyn Error>> {
         } => {
             let data = texel::load(&fs::read_to_string(&positions)?)?;
             eprintln!("{} positions", data.len());
-            let tuned = texel::tune(&data, &DEFAULT, iterations);
+            let mut tuned = texel::tune(&data, &DEFAULT, iterations);
+            center::center_square_tables(&mut tuned);
             emit(&tuned, None)?;
+        }
+        Command::Center { write } => {
+            let mut centred = DEFAULT.clone();
+            center::center_square_tables(&mut centred);
+            emit(&centred, write.as_ref())?;
         }
     }
     Ok(())
