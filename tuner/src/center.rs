@@ -12,11 +12,10 @@
 //! each side always has exactly one King, so they cancel in every position.
 
 use engine::eval::{Params, S};
+use engine::PieceKind;
 
-/// The Pawn's index in the per-piece tables.
-const PAWN: usize = 0;
-/// The King's index in the per-piece tables.
-const KING: usize = 5;
+const PAWN: usize = PieceKind::Pawn as usize;
+const KING: usize = PieceKind::King as usize;
 
 /// Rounded mean of `entries`, per component.
 fn mean(entries: &[S]) -> S {

@@ -26,8 +26,8 @@
 //! held out (`--keep-best` returns the weights of the epoch where the held-out error was
 //! lowest). The square tables are then centred on zero, their means moved into the
 //! material (`center.rs`; no evaluation changes). It reports both errors before and
-//! after with the real evaluation and prints
-//! the weights as the `DEFAULT` block of `engine/src/eval/params.rs`, ready to paste;
+//! after with the real evaluation and prints the weights as the `DEFAULT` block of
+//! `engine/src/eval/params.rs`, ready to paste;
 //! `--write` rewrites that block of the given file in place instead. The King's material
 //! and (unless `--king-attack`) the King attack weights are kept as they are.
 //! `tune-local` is the older search: every weight ±1 while the error falls. `center`

@@ -378,8 +378,8 @@ fn threats(pos: &Position, us: Color, info: &[SideInfo; 2], p: &Params) -> S {
 /// Fixed piece values (Knight, Bishop, Rook, Queen) for [`scale`]'s material rules. They
 /// are not the tuned `material` weights: the tuner fits the evaluation's sum, in which a
 /// piece's material and its square tables trade value freely, so the tuned material alone
-/// is no measure of what a piece is worth (a tuned Bishop can come out above a tuned Rook
-/// less a Knight, which would call Queen against Rook drawish).
+/// is no measure of what a piece is worth (a tuned Bishop can come out above a tuned Queen
+/// less a Rook, which would call Queen against Rook drawish).
 const SCALE_VALUE: [i32; 4] = [300, 320, 530, 960];
 
 /// How much of the endgame score the stronger side keeps, out of 128.
