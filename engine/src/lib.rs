@@ -29,6 +29,7 @@ pub mod eval;
 pub mod fen;
 pub mod game;
 mod movegen;
+pub mod named;
 pub mod notation;
 pub mod position;
 pub mod rules;
@@ -41,8 +42,10 @@ pub mod zobrist;
 pub use fen::FenError;
 pub use game::Game;
 pub use movegen::PieceMoves;
+pub use named::{Named, UnknownName};
 pub use position::{Position, PositionError, Violations};
-pub use rules::odds::{Odds, UnknownOdds};
+pub use rules::odds::{MateCondition, Odds, OddsGiver, OddsTerms, UnknownOdds};
+pub use rules::spec::GameSpec;
 pub use rules::{
     CastlingRule, FiftyMoveRule, PromotionRule, RepetitionRule, RuleSet, Rules, UnknownRuleSet,
 };

@@ -7,7 +7,7 @@
 use std::fmt;
 
 use engine::search::{MateCondition, OddsTerms};
-use engine::{Color, Odds, RuleSet};
+use engine::{Named, Odds, OddsGiver, RuleSet};
 
 use super::command::{parse_number, shorten};
 use super::response::{OptionType, UciOption};
@@ -26,48 +26,6 @@ impl Options {
             draw_odds: self.code.draw_odds,
             mate_condition: self.mate_condition,
             contempt: self.odds_contempt as i32,
-        }
-    }
-}
-
-/// Who gives the odds (UCI `OddsGiver`).
-#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
-pub enum OddsGiver {
-    /// The giver of the `Odds` start; nobody when `Odds` is `none`.
-    #[default]
-    Auto,
-    /// White gives, whatever the start (odds positions sent as FEN).
-    White,
-    /// Black gives.
-    Black,
-    /// Nobody: the odds terms do not apply.
-    Nobody,
-}
-
-impl OddsGiver {
-    const NAMES: [&'static str; 4] = ["auto", "white", "black", "none"];
-
-    /// The side giving the odds in a game started with `odds`.
-    pub fn giver(self, odds: Odds) -> Option<Color> {
-        match self {
-            OddsGiver::Auto => odds.giver(),
-            OddsGiver::White => Some(Color::White),
-            OddsGiver::Black => Some(Color::Black),
-            OddsGiver::Nobody => None,
-        }
-    }
-}
-
-impl std::str::FromStr for OddsGiver {
-    type Err = ();
-
-    fn from_str(s: &str) -> Result<Self, ()> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "auto" => Ok(OddsGiver::Auto),
-            "white" => Ok(OddsGiver::White),
-            "black" => Ok(OddsGiver::Black),
-            "none" => Ok(OddsGiver::Nobody),
-            _ => Err(()),
         }
     }
 }
@@ -256,16 +214,12 @@ fn read_check(name: &'static str, value: Option<&str>) -> Result<bool, OptionErr
     }
 }
 
-fn read_combo<T: std::str::FromStr>(
-    name: &'static str,
-    value: Option<&str>,
-    vars: &[&str],
-) -> Result<T, OptionError> {
+fn read_combo<T: Named>(name: &'static str, value: Option<&str>) -> Result<T, OptionError> {
     let text = value.ok_or(OptionError::MissingValue(name))?;
-    text.trim().parse().map_err(|_| OptionError::BadValue {
+    T::parse_name(text).map_err(|e| OptionError::BadValue {
         name,
         value: text.to_string(),
-        expected: format!("one of {}", vars.join(", ")),
+        expected: format!("one of {}", e.known.join(", ")),
     })
 }
 
@@ -316,8 +270,8 @@ impl Options {
             UciOption {
                 name: "OddsGiver",
                 kind: OptionType::Combo {
-                    default: OddsGiver::NAMES[0],
-                    vars: OddsGiver::NAMES.to_vec(),
+                    default: OddsGiver::default().name(),
+                    vars: OddsGiver::names(),
                 },
             },
             UciOption {
@@ -382,7 +336,7 @@ impl Options {
                 Ok((Effect::OddsTerms, None))
             }
             "oddsgiver" => {
-                self.odds_giver = read_combo("OddsGiver", value, &OddsGiver::NAMES)?;
+                self.odds_giver = read_combo("OddsGiver", value)?;
                 Ok((Effect::OddsTerms, None))
             }
             "matecondition" => {
@@ -401,16 +355,15 @@ impl Options {
                 Ok((Effect::OddsTerms, note))
             }
             "rules" => {
-                self.code.set = read_combo("Rules", value, &RulesCode::rule_set_names())?;
+                self.code.set = read_combo("Rules", value)?;
                 Ok((Effect::Recheck, None))
             }
             "odds" => {
-                self.code.odds = read_combo("Odds", value, &RulesCode::odds_names())?;
+                self.code.odds = read_combo("Odds", value)?;
                 Ok((Effect::Recheck, None))
             }
             "validation" => {
-                self.code.validation =
-                    read_combo("Validation", value, &RulesCode::validation_names())?;
+                self.code.validation = read_combo("Validation", value)?;
                 Ok((Effect::Recheck, None))
             }
             _ => Err(OptionError::Unknown(name.to_string())),
@@ -421,6 +374,7 @@ impl Options {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::Color;
 
     #[test]
     fn absurd_hash_is_clamped_with_a_note() {

@@ -27,9 +27,6 @@ pub mod finding;
 mod men;
 mod repair;
 
-use std::fmt;
-use std::str::FromStr;
-
 use engine::notation::UciMoveError;
 use engine::{
     CastleSide, Color, File, Game, Odds, Piece, PieceKind, Position, Rank, Rules, Setup, Square,
@@ -49,51 +46,14 @@ pub enum Validation {
     Off,
 }
 
-impl Validation {
-    /// Every mode, the default first.
-    pub const ALL: [Validation; 3] = [Validation::Refuse, Validation::Flag, Validation::Off];
-
-    /// The option value.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Validation::Refuse => "refuse",
-            Validation::Flag => "flag",
-            Validation::Off => "off",
-        }
-    }
-}
-
-impl fmt::Display for Validation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+engine::named_enum!(
+    Validation,
+    "validation mode",
+    [Refuse => "refuse", Flag => "flag", Off => "off"]
+);
 
 /// An unknown validation mode.
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub struct UnknownValidation(pub String);
-
-impl fmt::Display for UnknownValidation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown validation mode '{}' (known: refuse, flag, off)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for UnknownValidation {}
-
-impl FromStr for Validation {
-    type Err = UnknownValidation;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Validation::ALL
-            .into_iter()
-            .find(|v| v.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownValidation(s.to_string()))
-    }
-}
+pub type UnknownValidation = engine::UnknownName;
 
 /// Where the game starts.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]

@@ -8,8 +8,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::position::Position;
 use crate::setup::{CastleSide, Setup};
-use crate::types::{Color, Square};
+use crate::types::{Color, Move, MoveKind, Square};
 use crate::Rules;
 
 /// A start at odds, from the catalogue of the period's common odds (CODE.md §4).
@@ -44,43 +45,27 @@ pub enum Odds {
     ThreeMoves,
 }
 
+crate::named_enum!(
+    Odds,
+    "odds",
+    [
+        None => "none",
+        Pawn => "pawn",
+        PawnAndMove => "pawn-and-move",
+        PawnAndTwoMoves => "pawn-and-two-moves",
+        Knight => "knight",
+        Bishop => "bishop",
+        Rook => "rook",
+        RookAndKnight => "rook-and-knight",
+        RookPawnAndMove => "rook-pawn-and-move",
+        TwoRooks => "two-rooks",
+        Queen => "queen",
+        TwoMoves => "two-moves",
+        ThreeMoves => "three-moves",
+    ]
+);
+
 impl Odds {
-    /// The whole catalogue, `none` first.
-    pub const ALL: [Odds; 13] = [
-        Odds::None,
-        Odds::Pawn,
-        Odds::PawnAndMove,
-        Odds::PawnAndTwoMoves,
-        Odds::Knight,
-        Odds::Bishop,
-        Odds::Rook,
-        Odds::RookAndKnight,
-        Odds::RookPawnAndMove,
-        Odds::TwoRooks,
-        Odds::Queen,
-        Odds::TwoMoves,
-        Odds::ThreeMoves,
-    ];
-
-    /// The name used in options and on the command line.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Odds::None => "none",
-            Odds::Pawn => "pawn",
-            Odds::PawnAndMove => "pawn-and-move",
-            Odds::PawnAndTwoMoves => "pawn-and-two-moves",
-            Odds::Knight => "knight",
-            Odds::Bishop => "bishop",
-            Odds::Rook => "rook",
-            Odds::RookAndKnight => "rook-and-knight",
-            Odds::RookPawnAndMove => "rook-pawn-and-move",
-            Odds::TwoRooks => "two-rooks",
-            Odds::Queen => "queen",
-            Odds::TwoMoves => "two-moves",
-            Odds::ThreeMoves => "three-moves",
-        }
-    }
-
     /// The side that gives the odds, if any.
     pub const fn giver(self) -> Option<Color> {
         match self {
@@ -152,34 +137,175 @@ impl Odds {
     }
 }
 
-impl fmt::Display for Odds {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+/// Who gives the odds (UCI `OddsGiver`): the giver of the odds start, or a side named
+/// when the start comes as a FEN.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
+pub enum OddsGiver {
+    /// The giver of the `Odds` start; nobody when the odds are `none`.
+    #[default]
+    Auto,
+    /// White gives, whatever the start.
+    White,
+    /// Black gives.
+    Black,
+    /// Nobody: the odds terms do not apply.
+    Nobody,
+}
+
+crate::named_enum!(
+    OddsGiver,
+    "odds giver",
+    [Auto => "auto", White => "white", Black => "black", Nobody => "none"]
+);
+
+impl OddsGiver {
+    /// The side giving the odds in a game started with `odds`.
+    pub const fn giver(self, odds: Odds) -> Option<Color> {
+        match self {
+            OddsGiver::Auto => odds.giver(),
+            OddsGiver::White => Some(Color::White),
+            OddsGiver::Black => Some(Color::Black),
+            OddsGiver::Nobody => None,
+        }
     }
+}
+
+/// A conditional mate the odds-giver has undertaken (UCI option `MateCondition`).
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
+pub enum MateCondition {
+    /// No condition: any mate wins.
+    #[default]
+    None,
+    /// Mate with the Pawn that stood on this square at the start of the game; it may
+    /// not promote. Written `pawn:e2`.
+    Pawn(Square),
+    /// Mate with the mated King on this square. Written `square:e8`.
+    Square(Square),
+}
+
+/// A `MateCondition` text that is not `none`, `pawn:<square>` or `square:<square>`.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct MateConditionParseError(pub String);
+
+impl fmt::Display for MateConditionParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "bad mate condition '{}' (expected none, pawn:<square> or square:<square>)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for MateConditionParseError {}
+
+impl FromStr for MateCondition {
+    type Err = MateConditionParseError;
+
+    /// ```
+    /// use engine::search::MateCondition;
+    /// use engine::Square;
+    /// assert_eq!("pawn:e2".parse(), Ok(MateCondition::Pawn(Square::E2)));
+    /// assert_eq!("square:e8".parse(), Ok(MateCondition::Square(Square::E8)));
+    /// assert_eq!("none".parse(), Ok(MateCondition::None));
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let err = || MateConditionParseError(s.to_string());
+        let t = s.trim().to_ascii_lowercase();
+        if t.is_empty() || t == "none" {
+            return Ok(MateCondition::None);
+        }
+        let (what, sq) = t.split_once(':').ok_or_else(err)?;
+        let sq = Square::parse(sq.trim()).ok_or_else(err)?;
+        match what.trim() {
+            "pawn" => Ok(MateCondition::Pawn(sq)),
+            "square" => Ok(MateCondition::Square(sq)),
+            _ => Err(err()),
+        }
+    }
+}
+
+impl fmt::Display for MateCondition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MateCondition::None => f.write_str("none"),
+            MateCondition::Pawn(sq) => write!(f, "pawn:{sq}"),
+            MateCondition::Square(sq) => write!(f, "square:{sq}"),
+        }
+    }
+}
+
+/// The odds terms agreed for a game (UCI options `OddsGiver`, `DrawOdds`, `MateCondition`).
+/// Without a giver, none of them applies.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
+pub struct OddsTerms {
+    /// The side giving the odds.
+    pub giver: Option<Color>,
+    /// Draws count as losses for the giver.
+    pub draw_odds: bool,
+    /// The giver must mate in this way; any other result is his loss.
+    pub mate_condition: MateCondition,
+    /// Odds contempt in centipawns (0: off): the giver's dislike of draws and of
+    /// exchanges. A playing setting, not a term of the game.
+    pub contempt: i32,
+}
+
+impl MateCondition {
+    /// Whether the mate on the board of `pos` (the mated side to move) is the one the
+    /// giver undertook; `marked` is where the marked Pawn stands, if it still does
+    /// (Am. IV 6–8).
+    pub fn fulfilled(self, pos: &Position, marked: Option<Square>) -> bool {
+        match self {
+            MateCondition::None => true,
+            MateCondition::Square(sq) => pos.king(pos.turn()) == sq,
+            MateCondition::Pawn(_) => marked.is_some_and(|m| pos.checkers().has(m)),
+        }
+    }
+}
+
+impl OddsTerms {
+    /// Whether a draw is a loss for the giver under these terms.
+    pub fn draws_lose(&self) -> bool {
+        self.giver.is_some() && (self.draw_odds || self.mate_condition != MateCondition::None)
+    }
+}
+
+/// Whether `mv` would promote the giver's marked Pawn (standing on `marked`).
+#[inline]
+pub fn forbidden(marked: Option<Square>, mv: Move) -> bool {
+    marked == Some(mv.from()) && mv.promotion().is_some()
+}
+
+/// Where the marked Pawn stands after `mv` is played in `pos` (`None` once it is taken).
+#[inline]
+pub fn marked_after(marked: Option<Square>, mv: Move) -> Option<Square> {
+    let m = marked?;
+    if mv.from() == m {
+        return Some(mv.to());
+    }
+    let victim = match mv.kind() {
+        MoveKind::EnPassant => Square::new(mv.to().file(), mv.from().rank()),
+        MoveKind::Castle => return Some(m),
+        _ => mv.to(),
+    };
+    (victim != m).then_some(m)
+}
+
+/// Where the giver's marked Pawn stands after the game's moves, following it from its
+/// start square (`None` once it is taken, or without a marked-Pawn condition).
+pub fn marked_now(condition: MateCondition, game: &crate::Game) -> Option<Square> {
+    let MateCondition::Pawn(start) = condition else {
+        return None;
+    };
+    let mut marked = Some(start);
+    for mv in game.moves() {
+        marked = marked_after(marked, *mv);
+    }
+    marked
 }
 
 /// An unknown odds name; the message lists the catalogue.
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub struct UnknownOdds(pub String);
-
-impl fmt::Display for UnknownOdds {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let known: Vec<&str> = Odds::ALL.iter().map(|o| o.name()).collect();
-        write!(f, "unknown odds '{}' (known: {})", self.0, known.join(", "))
-    }
-}
-
-impl std::error::Error for UnknownOdds {}
-
-impl FromStr for Odds {
-    type Err = UnknownOdds;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Odds::ALL
-            .into_iter()
-            .find(|o| o.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownOdds(s.to_string()))
-    }
-}
+pub type UnknownOdds = crate::named::UnknownName;
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,6 @@
-//! The Code's odds terms as the search sees them (CODE.md §4): draw odds and conditional
-//! mates. They change only how final positions (mate, stalemate, a claimable draw) are
-//! scored, and forbid the marked Pawn to promote.
+//! How the search scores the Code's odds terms (CODE.md §4): draw odds and conditional
+//! mates change only how final positions (mate, stalemate, a claimable draw) are scored.
+//! The terms themselves, and the law of the marked Pawn, are [`crate::rules::odds`]'s.
 //!
 //! Readings taken:
 //! - **Draw odds** (Br. VI 1; Staunton I): every draw, claimable or stalemate, is a loss
@@ -18,99 +18,12 @@
 //! draw as `-c`, and his evaluation gains `c` scaled by the pieces left on the board
 //! (the game phase), so every exchange of pieces costs him a share of it.
 
-use std::fmt;
-use std::str::FromStr;
-
 use crate::eval::{evaluate, phase, MAX_PHASE};
 use crate::position::Position;
-use crate::types::{Color, Move, MoveKind, Square};
+use crate::types::{Color, Square};
 
-/// A conditional mate the odds-giver has undertaken (UCI option `MateCondition`).
-#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
-pub enum MateCondition {
-    /// No condition: any mate wins.
-    #[default]
-    None,
-    /// Mate with the Pawn that stood on this square at the start of the game; it may
-    /// not promote. Written `pawn:e2`.
-    Pawn(Square),
-    /// Mate with the mated King on this square. Written `square:e8`.
-    Square(Square),
-}
-
-/// A `MateCondition` text that is not `none`, `pawn:<square>` or `square:<square>`.
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub struct MateConditionParseError(pub String);
-
-impl fmt::Display for MateConditionParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "bad mate condition '{}' (expected none, pawn:<square> or square:<square>)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for MateConditionParseError {}
-
-impl FromStr for MateCondition {
-    type Err = MateConditionParseError;
-
-    /// ```
-    /// use engine::search::MateCondition;
-    /// use engine::Square;
-    /// assert_eq!("pawn:e2".parse(), Ok(MateCondition::Pawn(Square::E2)));
-    /// assert_eq!("square:e8".parse(), Ok(MateCondition::Square(Square::E8)));
-    /// assert_eq!("none".parse(), Ok(MateCondition::None));
-    /// ```
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = || MateConditionParseError(s.to_string());
-        let t = s.trim().to_ascii_lowercase();
-        if t.is_empty() || t == "none" {
-            return Ok(MateCondition::None);
-        }
-        let (what, sq) = t.split_once(':').ok_or_else(err)?;
-        let sq = Square::parse(sq.trim()).ok_or_else(err)?;
-        match what.trim() {
-            "pawn" => Ok(MateCondition::Pawn(sq)),
-            "square" => Ok(MateCondition::Square(sq)),
-            _ => Err(err()),
-        }
-    }
-}
-
-impl fmt::Display for MateCondition {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MateCondition::None => f.write_str("none"),
-            MateCondition::Pawn(sq) => write!(f, "pawn:{sq}"),
-            MateCondition::Square(sq) => write!(f, "square:{sq}"),
-        }
-    }
-}
-
-/// The odds terms agreed for a game (UCI options `OddsGiver`, `DrawOdds`, `MateCondition`).
-/// Without a giver, none of them applies.
-#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
-pub struct OddsTerms {
-    /// The side giving the odds.
-    pub giver: Option<Color>,
-    /// Draws count as losses for the giver.
-    pub draw_odds: bool,
-    /// The giver must mate in this way; any other result is his loss.
-    pub mate_condition: MateCondition,
-    /// Odds contempt in centipawns (0: off): the giver's dislike of draws and of
-    /// exchanges. A playing setting, not a term of the game.
-    pub contempt: i32,
-}
-
-impl OddsTerms {
-    /// Whether a draw is a loss for the giver under these terms.
-    pub fn draws_lose(&self) -> bool {
-        self.giver.is_some() && (self.draw_odds || self.mate_condition != MateCondition::None)
-    }
-}
+pub(crate) use crate::rules::odds::{forbidden, marked_after};
+pub use crate::rules::odds::{marked_now, MateCondition, MateConditionParseError, OddsTerms};
 
 /// The score of a draw for the side to move: zero, or a loss for the giver under draw
 /// odds. Lower than any evaluation, higher than any mate.
@@ -172,52 +85,13 @@ impl Terms {
         if mated == giver {
             return loss;
         }
-        let fulfilled = match self.terms.mate_condition {
-            MateCondition::None => true,
-            MateCondition::Square(sq) => pos.king(mated) == sq,
-            MateCondition::Pawn(_) => marked.is_some_and(|m| pos.checkers().has(m)),
-        };
-        if fulfilled {
+        if self.terms.mate_condition.fulfilled(pos, marked) {
             loss
         } else {
             // The giver mated, but not as he undertook: he forfeits (Am. IV 6–8).
             -loss - 1
         }
     }
-}
-
-/// Whether `mv` would promote the giver's marked Pawn (standing on `marked`).
-#[inline]
-pub(crate) fn forbidden(marked: Option<Square>, mv: Move) -> bool {
-    marked == Some(mv.from()) && mv.promotion().is_some()
-}
-
-/// Where the marked Pawn stands after `mv` is played in `pos` (`None` once it is taken).
-#[inline]
-pub(crate) fn marked_after(marked: Option<Square>, mv: Move) -> Option<Square> {
-    let m = marked?;
-    if mv.from() == m {
-        return Some(mv.to());
-    }
-    let victim = match mv.kind() {
-        MoveKind::EnPassant => Square::new(mv.to().file(), mv.from().rank()),
-        MoveKind::Castle => return Some(m),
-        _ => mv.to(),
-    };
-    (victim != m).then_some(m)
-}
-
-/// Where the giver's marked Pawn stands after the game's moves, following it from its
-/// start square (`None` once it is taken, or without a marked-Pawn condition).
-pub fn marked_now(condition: MateCondition, game: &crate::Game) -> Option<Square> {
-    let MateCondition::Pawn(start) = condition else {
-        return None;
-    };
-    let mut marked = Some(start);
-    for mv in game.moves() {
-        marked = marked_after(marked, *mv);
-    }
-    marked
 }
 
 #[cfg(test)]

@@ -7,9 +7,7 @@
 //! tagged `// RULE(<name>)`.
 
 pub mod odds;
-
-use std::fmt;
-use std::str::FromStr;
+pub mod spec;
 
 /// A body of chess law, as named in CODE.md.
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
@@ -25,59 +23,19 @@ pub enum RuleSet {
     Fide,
 }
 
-impl RuleSet {
-    /// Every rule set, the default first.
-    pub const ALL: [RuleSet; 4] = [
-        RuleSet::American1897,
-        RuleSet::British1894,
-        RuleSet::Staunton1910,
-        RuleSet::Fide,
-    ];
-
-    /// The name used in options and on the command line.
-    pub const fn name(self) -> &'static str {
-        match self {
-            RuleSet::American1897 => "american-1897",
-            RuleSet::British1894 => "british-1894",
-            RuleSet::Staunton1910 => "staunton-1910",
-            RuleSet::Fide => "fide",
-        }
-    }
-}
-
-impl fmt::Display for RuleSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::named_enum!(
+    RuleSet,
+    "rule set",
+    [
+        American1897 => "american-1897",
+        British1894 => "british-1894",
+        Staunton1910 => "staunton-1910",
+        Fide => "fide",
+    ]
+);
 
 /// An unknown rule-set name; the message lists the known ones.
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub struct UnknownRuleSet(pub String);
-
-impl fmt::Display for UnknownRuleSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let known: Vec<&str> = RuleSet::ALL.iter().map(|r| r.name()).collect();
-        write!(
-            f,
-            "unknown rule set '{}' (known: {})",
-            self.0,
-            known.join(", ")
-        )
-    }
-}
-
-impl std::error::Error for UnknownRuleSet {}
-
-impl FromStr for RuleSet {
-    type Err = UnknownRuleSet;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        RuleSet::ALL
-            .into_iter()
-            .find(|r| r.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownRuleSet(s.to_string()))
-    }
-}
+pub type UnknownRuleSet = crate::named::UnknownName;
 
 /// Which castlings exist.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
