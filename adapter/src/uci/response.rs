@@ -3,7 +3,10 @@
 
 use std::fmt;
 
-use engine::search::{Bound, Score};
+use engine::search::{Bound, Score, SearchInfo};
+use engine::Position;
+
+use super::notation::pv_text;
 
 use crate::validate::Finding;
 
@@ -64,59 +67,50 @@ impl fmt::Display for UciOption {
     }
 }
 
-/// A search progress line.
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub struct InfoLine {
-    /// Completed depth.
-    pub depth: u32,
-    /// Deepest ply reached.
-    pub seldepth: u32,
-    /// Which variation (1-based).
-    pub multipv: usize,
-    /// The score, from the side to move's view.
-    pub score: Score,
-    /// Exact or a bound.
-    pub bound: Bound,
-    /// Win/draw/loss per mille, printed only when `UCI_ShowWDL` is on.
-    pub wdl: Option<(u32, u32, u32)>,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Nodes per second.
-    pub nps: u64,
-    /// Hash fill, per mille.
-    pub hashfull: u32,
-    /// Milliseconds since the search began.
-    pub time_ms: u64,
-    /// The principal variation in UCI notation.
-    pub pv: Vec<String>,
+/// A search progress line: a `SearchInfo` shown in UCI form, its principal variation
+/// written from `root` (and cut before any move not legal where it stands).
+#[derive(Clone, Copy, Debug)]
+pub struct UciInfo<'a> {
+    /// The search's report.
+    pub info: &'a SearchInfo,
+    /// The position searched.
+    pub root: &'a Position,
+    /// Whether to print `wdl` (`UCI_ShowWDL`).
+    pub show_wdl: bool,
 }
 
-impl fmt::Display for InfoLine {
+impl fmt::Display for UciInfo<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let info = self.info;
         write!(
             f,
             "info depth {} seldepth {} multipv {} score ",
-            self.depth, self.seldepth, self.multipv
+            info.depth,
+            info.seldepth,
+            info.multipv.max(1)
         )?;
-        match self.score {
+        match info.score {
             Score::Cp(cp) => write!(f, "cp {cp}")?,
             Score::Mate(m) => write!(f, "mate {m}")?,
         }
-        match self.bound {
+        match info.bound {
             Bound::Exact => {}
             Bound::Lower => f.write_str(" lowerbound")?,
             Bound::Upper => f.write_str(" upperbound")?,
         }
-        if let Some((w, d, l)) = self.wdl {
+        if let (true, Some((w, d, l))) = (self.show_wdl, info.wdl) {
             write!(f, " wdl {w} {d} {l}")?;
         }
+        let time_ms = info.time.as_millis() as u64;
+        let nps = info.nodes.saturating_mul(1000) / time_ms.max(1);
         write!(
             f,
-            " nodes {} nps {} hashfull {} time {}",
-            self.nodes, self.nps, self.hashfull, self.time_ms
+            " nodes {} nps {nps} hashfull {} time {time_ms}",
+            info.nodes, info.hashfull
         )?;
-        if !self.pv.is_empty() {
-            write!(f, " pv {}", self.pv.join(" "))?;
+        let pv = pv_text(self.root, &info.pv);
+        if !pv.is_empty() {
+            write!(f, " pv {}", pv.join(" "))?;
         }
         Ok(())
     }
@@ -142,8 +136,6 @@ pub enum UciResponse {
         /// The expected reply.
         ponder: Option<String>,
     },
-    /// `info depth ...`.
-    Info(InfoLine),
     /// `info string <text>`.
     InfoString(String),
     /// `info string error: <text>`.
@@ -179,7 +171,6 @@ impl fmt::Display for UciResponse {
                 }
                 Ok(())
             }
-            UciResponse::Info(i) => write!(f, "{i}"),
             UciResponse::InfoString(s) => write!(f, "info string {}", one_line(s)),
             UciResponse::Error(s) => write!(f, "info string error: {}", one_line(s)),
             UciResponse::Warning(s) => write!(f, "info string warning: {}", one_line(s)),
@@ -214,7 +205,9 @@ mod tests {
 
     #[test]
     fn info_line_carries_units_and_bounds() {
-        let line = InfoLine {
+        let root = Position::startpos(engine::Rules::default());
+        let e2e4 = root.parse_uci_move("e2e4").unwrap();
+        let info = SearchInfo {
             depth: 3,
             seldepth: 5,
             multipv: 1,
@@ -222,14 +215,26 @@ mod tests {
             bound: Bound::Lower,
             wdl: Some((0, 10, 990)),
             nodes: 100,
-            nps: 1000,
+            time: std::time::Duration::from_millis(100),
             hashfull: 0,
-            time_ms: 100,
-            pv: vec!["e2e4".into()],
+            pv: vec![e2e4],
+        };
+        let line = UciInfo {
+            info: &info,
+            root: &root,
+            show_wdl: true,
         };
         assert_eq!(
             line.to_string(),
             "info depth 3 seldepth 5 multipv 1 score mate -2 lowerbound wdl 0 10 990 nodes 100 nps 1000 hashfull 0 time 100 pv e2e4"
+        );
+        let hidden = UciInfo {
+            show_wdl: false,
+            ..line
+        };
+        assert_eq!(
+            hidden.to_string(),
+            "info depth 3 seldepth 5 multipv 1 score mate -2 lowerbound nodes 100 nps 1000 hashfull 0 time 100 pv e2e4"
         );
     }
 

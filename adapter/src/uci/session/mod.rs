@@ -9,23 +9,29 @@
 //! - no line panics or hangs it: bad lines get an `info string error: ...`, a panic
 //!   inside the search is caught and answered with the first legal move.
 //!
-//! It does not parse (see `command`) and does not format (see `response`).
+//! It does not parse (see `command`) and does not format (see `response`). The output and
+//! the input's lines are in `output`, the search thread and its handshake in
+//! `search_thread`, the `info` lines in `reporter`.
+
+mod output;
+mod reporter;
+mod search_thread;
 
 use std::fmt::Write as _;
-use std::io::{self, BufRead, Write};
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex, PoisonError};
-use std::thread::{self, Scope, ScopedJoinHandle};
+use std::io::{BufRead, Write};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::thread::{self, Scope};
 
-use engine::search::{Reporter, SearchInfo, Searcher};
+use engine::search::Searcher;
 use engine::Position;
 
+use self::output::{read_line, Output};
+use self::search_thread::{Control, Running, SearchJob};
 use super::command::{parse, GoParams, PositionStart, UciCommand, UciParseError};
 use super::limits::{go_limits, Note};
-use super::notation::pv_text;
 use super::options::{Effect, Options};
-use super::response::{InfoLine, UciResponse};
+use super::response::UciResponse;
 use crate::backend::SearchBackend;
 use crate::validate::{check, Finding, Report, Request, Severity, Start};
 
@@ -35,93 +41,6 @@ pub const MAX_LINE_BYTES: usize = 16 << 20;
 /// The deepest `go perft`: it runs on the input thread, which must answer again within
 /// seconds (`morphy perft` has no such limit).
 pub const MAX_PERFT_DEPTH: i64 = 6;
-
-/// Where responses go: one line at a time, flushed, from any thread.
-struct Output<W> {
-    writer: Mutex<W>,
-    failed: AtomicBool,
-}
-
-impl<W: Write> Output<W> {
-    fn send(&self, response: &UciResponse) {
-        let text = format!("{response}\n");
-        let mut w = self.writer.lock().unwrap_or_else(PoisonError::into_inner);
-        if w.write_all(text.as_bytes())
-            .and_then(|()| w.flush())
-            .is_err()
-        {
-            self.failed.store(true, Ordering::Relaxed);
-        }
-    }
-
-    fn error(&self, text: impl Into<String>) {
-        self.send(&UciResponse::Error(text.into()));
-    }
-}
-
-/// Shared between the session and one search thread.
-#[derive(Default)]
-struct Control {
-    /// Tells the search to stop.
-    stop: AtomicBool,
-    /// While true, the finished search holds its `bestmove` (infinite, ponder).
-    hold: Mutex<bool>,
-    released: Condvar,
-    /// Set once `bestmove` is out.
-    done: AtomicBool,
-}
-
-impl Control {
-    fn release(&self) {
-        *self.hold.lock().unwrap_or_else(PoisonError::into_inner) = false;
-        self.released.notify_all();
-    }
-
-    fn wait_released(&self) {
-        let mut hold = self.hold.lock().unwrap_or_else(PoisonError::into_inner);
-        while *hold {
-            hold = self
-                .released
-                .wait(hold)
-                .unwrap_or_else(PoisonError::into_inner);
-        }
-    }
-}
-
-/// A search under way.
-struct Running<'scope, B> {
-    handle: ScopedJoinHandle<'scope, B>,
-    control: Arc<Control>,
-    /// Set while the search ponders; `ponderhit` clears it and the search's clock runs.
-    pondering: Option<Arc<AtomicBool>>,
-}
-
-/// Turns search reports into `info` lines.
-struct UciReporter<'a, W> {
-    out: &'a Output<W>,
-    root: Position,
-    show_wdl: bool,
-}
-
-impl<W: Write> Reporter for UciReporter<'_, W> {
-    fn info(&mut self, info: &SearchInfo) {
-        let time_ms = info.time.as_millis() as u64;
-        let nps = info.nodes.saturating_mul(1000) / time_ms.max(1);
-        self.out.send(&UciResponse::Info(InfoLine {
-            depth: info.depth,
-            seldepth: info.seldepth,
-            multipv: info.multipv.max(1),
-            score: info.score,
-            bound: info.bound,
-            wdl: if self.show_wdl { info.wdl } else { None },
-            nodes: info.nodes,
-            nps,
-            hashfull: info.hashfull,
-            time_ms,
-            pv: pv_text(&self.root, &info.pv),
-        }));
-    }
-}
 
 /// Whether to go on reading.
 enum Flow {
@@ -183,10 +102,7 @@ impl<B: SearchBackend> Session<B> {
     /// Serves UCI until `quit` or the end of `input`. A search still running then is
     /// stopped and its `bestmove` written before returning.
     pub fn run<R: BufRead, W: Write + Send>(&mut self, mut input: R, output: W) {
-        let out = Output {
-            writer: Mutex::new(output),
-            failed: AtomicBool::new(false),
-        };
+        let out = Output::new(output);
         thread::scope(|scope| {
             let mut running: Option<Running<'_, B>> = None;
             let mut buf = Vec::new();
@@ -197,7 +113,7 @@ impl<B: SearchBackend> Session<B> {
                 } else if let Flow::Quit = self.handle(&line, &out, scope, &mut running) {
                     break;
                 }
-                if out.failed.load(Ordering::Relaxed) {
+                if out.failed() {
                     break;
                 }
             }
@@ -444,73 +360,16 @@ impl<B: SearchBackend> Session<B> {
             });
             return;
         }
-        let control = Arc::new(Control {
-            hold: Mutex::new(hold),
-            ..Control::default()
-        });
+        let control = Arc::new(Control::new(hold));
         self.apply_hash();
-        let mut backend = self.backend.take().unwrap_or_default();
-        let thread_control = Arc::clone(&control);
-        let show_wdl = self.options.show_wdl;
-        let options = self.options.clone();
-        let handle = scope.spawn(move || {
-            let control = thread_control;
-            let root = game.current().clone();
-            let mut reporter = UciReporter {
-                out,
-                root: root.clone(),
-                show_wdl,
-            };
-            let result = if pass {
-                Ok(engine::search::SearchResult::default())
-            } else {
-                catch_unwind(AssertUnwindSafe(|| {
-                    backend.search(&game, &limits, &control.stop, &mut reporter)
-                }))
-            };
-            let first = root.legal_moves().first().copied();
-            let (best, ponder) = match result {
-                Ok(r) => match r.best {
-                    Some(mv) if root.is_legal(mv) => {
-                        let ponder = r.ponder.filter(|p| root.played(mv).is_legal(*p));
-                        (Some(mv), ponder)
-                    }
-                    Some(_) => {
-                        out.error("search returned an illegal move; playing the first legal move");
-                        (first, None)
-                    }
-                    None => (first, None),
-                },
-                Err(payload) => {
-                    let why = payload
-                        .downcast_ref::<&str>()
-                        .map(ToString::to_string)
-                        .or_else(|| payload.downcast_ref::<String>().cloned())
-                        .unwrap_or_else(|| "unknown cause".to_string());
-                    out.error(format!(
-                        "search panicked: {why}; playing the first legal move"
-                    ));
-                    backend = fresh_backend(&options);
-                    (first, None)
-                }
-            };
-            control.wait_released();
-            let best_text = if pass {
-                Some("0000".to_string())
-            } else {
-                best.map(|m| root.uci_move(m))
-            };
-            let ponder_text = match (best, ponder) {
-                (Some(b), Some(p)) => Some(root.played(b).uci_move(p)),
-                _ => None,
-            };
-            out.send(&UciResponse::BestMove {
-                best: best_text,
-                ponder: ponder_text,
-            });
-            control.done.store(true, Ordering::Relaxed);
-            backend
-        });
+        let job = SearchJob {
+            backend: self.backend.take().unwrap_or_default(),
+            game,
+            limits,
+            pass,
+            options: self.options.clone(),
+        };
+        let handle = job.spawn(Arc::clone(&control), out, scope);
         *running = Some(Running {
             handle,
             control,
@@ -614,47 +473,6 @@ fn memory_cap_mb() -> Option<i64> {
     let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kb: i64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some((kb / 1024 / 4).max(1))
-}
-
-/// A new searcher with the session's settings, replacing one lost to a panic.
-fn fresh_backend<B: SearchBackend>(options: &Options) -> B {
-    let mut b = B::default();
-    b.set_hash_mb(options.hash_mb as usize);
-    b.set_threads(options.threads as usize);
-    b.set_odds_terms(options.odds_terms());
-    b
-}
-
-/// Reads one line into `buf` (without its end), keeping at most `cap` bytes. Returns
-/// `None` at the end of input, else whether the line was cut.
-fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>, cap: usize) -> io::Result<Option<bool>> {
-    buf.clear();
-    let mut any = false;
-    let mut truncated = false;
-    loop {
-        let available = match input.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            return Ok(any.then_some(truncated));
-        }
-        any = true;
-        let (chunk, used, found) = match available.iter().position(|b| *b == b'\n') {
-            Some(i) => (&available[..i], i + 1, true),
-            None => (available, available.len(), false),
-        };
-        let room = cap.saturating_sub(buf.len());
-        if chunk.len() > room {
-            truncated = true;
-        }
-        buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        input.consume(used);
-        if found {
-            return Ok(Some(truncated));
-        }
-    }
 }
 
 #[cfg(test)]
