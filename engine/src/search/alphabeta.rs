@@ -10,28 +10,14 @@ use crate::game::{fifty_move_claimable, is_dead_position, repetition_claimable, 
 use crate::position::Position;
 use crate::types::{Move, MoveKind, PieceKind, MAX_MOVES};
 
-use super::iterative::Worker;
 use super::odds::{forbidden, marked_after};
 use super::ordering::{
     captured, history_bonus, is_bad_capture_score, moved, pick, piece_to, score_moves, see_ge,
     HASH_MOVE,
 };
 use super::tt::{from_tt, to_tt, TtBound};
+use super::worker::{Worker, NO_EVAL};
 use super::{INF, MATE, MATE_BOUND, MAX_PLY};
-
-/// The static evaluation of a node in check (none).
-pub(crate) const NO_EVAL: i32 = -32_500;
-
-/// Late move reductions by depth and move number: about ln(d)·ln(m)/2.
-pub(crate) fn lmr_table() -> Box<[[u8; 64]; 64]> {
-    let mut t = Box::new([[0u8; 64]; 64]);
-    for (d, row) in t.iter_mut().enumerate().skip(1) {
-        for (m, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.2) as u8;
-        }
-    }
-    t
-}
 
 impl Worker<'_> {
     /// Searches `next`, a child of the node at `ply`, and returns its score for the side

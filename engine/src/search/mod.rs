@@ -35,6 +35,7 @@ mod ordering;
 mod quiescence;
 mod time;
 mod tt;
+mod worker;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

@@ -6,11 +6,10 @@
 use crate::position::Position;
 use crate::types::{MoveList, MAX_MOVES};
 
-use super::alphabeta::NO_EVAL;
-use super::iterative::Worker;
 use super::odds::{forbidden, marked_after};
 use super::ordering::{captured, moved, noisy_moves, pick, see_ge, SEE_VALUE};
 use super::tt::{from_tt, to_tt, TtBound};
+use super::worker::{Worker, NO_EVAL};
 use super::{INF, MATE_BOUND, MAX_PLY};
 
 /// How much a capture may fall short of alpha and still be tried.
