@@ -3,7 +3,7 @@
 //!
 //! - [`uci`]: the UCI protocol (commands, responses, options, the session);
 //! - [`validate`]: what makes a position or moves list invalid under the Code;
-//! - [`rules_code`]: names of rule sets, odds and validation modes;
+//! - [`rules_code`]: the game played (`engine::GameSpec`) with the validation mode;
 //! - [`bench`](mod@bench): the fixed-position node count;
 //! - [`backend`]: what the session needs from a searcher;
 //! - [`play`]: `morphy play`, a game against Morphy on the terminal, at odds.

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 use engine::search::{MateCondition, Searcher};
-use engine::{Color, Odds, RuleSet, Rules};
+use engine::{Color, GameSpec, Odds, RuleSet, Rules};
 use morphy_adapter::bench;
 use morphy_adapter::play::{self, Limit, PlayConfig};
 use morphy_adapter::uci::Session;
@@ -46,8 +46,14 @@ struct CodeArgs {
 }
 
 impl CodeArgs {
-    fn rules(&self) -> Rules {
-        Rules::new(self.rules).with_chess960(self.chess960)
+    /// The game these flags name.
+    fn spec(&self) -> GameSpec {
+        GameSpec {
+            rule_set: self.rules,
+            chess960: self.chess960,
+            odds: self.odds,
+            ..GameSpec::default()
+        }
     }
 }
 
@@ -242,14 +248,15 @@ fn print_report(report: &Report, rules: Rules, odds: Odds, json: bool) {
 fn run_check(code: &CodeArgs, validation: Validation, json: bool, words: &[String]) -> ExitCode {
     let (fen, moves) = split_position(words);
     let start = fen.as_deref().map_or(Start::Standard, Start::Fen);
+    let spec = code.spec();
     let report = check(&Request {
         start,
         moves: &moves,
-        rules: code.rules(),
-        odds: code.odds,
+        rules: spec.rules(),
+        odds: spec.odds,
         mode: validation,
     });
-    print_report(&report, code.rules(), code.odds, json);
+    print_report(&report, spec.rules(), spec.odds, json);
     if report.is_refused() {
         ExitCode::from(1)
     } else {
@@ -258,11 +265,12 @@ fn run_check(code: &CodeArgs, validation: Validation, json: bool, words: &[Strin
 }
 
 fn run_perft(depth: u32, fen: Option<&str>, code: &CodeArgs, divide: bool) -> ExitCode {
+    let spec = code.spec();
     let report = check(&Request {
         start: fen.map_or(Start::Standard, Start::Fen),
         moves: &[],
-        rules: code.rules(),
-        odds: code.odds,
+        rules: spec.rules(),
+        odds: spec.odds,
         mode: Validation::Off,
     });
     let Some(game) = report.game else {

@@ -6,7 +6,6 @@
 
 use std::fmt;
 
-use engine::search::{MateCondition, OddsTerms};
 use engine::{Named, Odds, OddsGiver, RuleSet};
 
 use super::command::{parse_number, shorten};
@@ -16,19 +15,6 @@ use crate::validate::Validation;
 
 /// Hash table size bounds in MiB (the search owns the table; this is what it is told).
 pub const HASH_MAX_MB: i64 = 65_536;
-
-impl Options {
-    /// The odds terms the searcher plays under: the giver (`OddsGiver`, by default the
-    /// giver of the `Odds` start), `DrawOdds`, `MateCondition` and `OddsContempt`.
-    pub fn odds_terms(&self) -> OddsTerms {
-        OddsTerms {
-            giver: self.odds_giver.giver(self.code.odds),
-            draw_odds: self.code.draw_odds,
-            mate_condition: self.mate_condition,
-            contempt: self.odds_contempt as i32,
-        }
-    }
-}
 
 /// The current option values.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -45,14 +31,9 @@ pub struct Options {
     pub move_overhead_ms: i64,
     /// `UCI_ShowWDL`.
     pub show_wdl: bool,
-    /// `Rules`, `Odds`, `UCI_Chess960`, `DrawOdds`, `Validation`.
+    /// The game: `Rules`, `UCI_Chess960`, `Odds`, `OddsGiver`, `MateCondition` (CODE.md
+    /// §4), `DrawOdds`, `OddsContempt` (centipawns); and `Validation`.
     pub code: RulesCode,
-    /// `OddsGiver`.
-    pub odds_giver: OddsGiver,
-    /// `MateCondition` (CODE.md §4).
-    pub mate_condition: MateCondition,
-    /// `OddsContempt`, centipawns.
-    pub odds_contempt: i64,
 }
 
 impl Default for Options {
@@ -65,9 +46,6 @@ impl Default for Options {
             move_overhead_ms: 10,
             show_wdl: false,
             code: RulesCode::default(),
-            odds_giver: OddsGiver::Auto,
-            mate_condition: MateCondition::None,
-            odds_contempt: ODDS_CONTEMPT.default,
         }
     }
 }
@@ -253,14 +231,14 @@ impl Options {
                 name: "Rules",
                 kind: OptionType::Combo {
                     default: RuleSet::default().name(),
-                    vars: RulesCode::rule_set_names(),
+                    vars: RuleSet::names(),
                 },
             },
             UciOption {
                 name: "Odds",
                 kind: OptionType::Combo {
                     default: Odds::default().name(),
-                    vars: RulesCode::odds_names(),
+                    vars: Odds::names(),
                 },
             },
             UciOption {
@@ -283,7 +261,7 @@ impl Options {
                 name: "Validation",
                 kind: OptionType::Combo {
                     default: Validation::default().name(),
-                    vars: RulesCode::validation_names(),
+                    vars: Validation::names(),
                 },
             },
         ]
@@ -328,38 +306,39 @@ impl Options {
                 Ok((Effect::Nothing, None))
             }
             "uci_chess960" => {
-                self.code.chess960 = read_check("UCI_Chess960", value)?;
+                self.code.spec.chess960 = read_check("UCI_Chess960", value)?;
                 Ok((Effect::Recheck, None))
             }
             "drawodds" => {
-                self.code.draw_odds = read_check("DrawOdds", value)?;
+                self.code.spec.draw_odds = read_check("DrawOdds", value)?;
                 Ok((Effect::OddsTerms, None))
             }
             "oddsgiver" => {
-                self.odds_giver = read_combo("OddsGiver", value)?;
+                self.code.spec.giver = read_combo("OddsGiver", value)?;
                 Ok((Effect::OddsTerms, None))
             }
             "matecondition" => {
                 // An empty string value arrives as no value at all.
                 let text = value.unwrap_or("none");
-                self.mate_condition = text.parse().map_err(|_| OptionError::BadValue {
-                    name: "MateCondition",
-                    value: text.to_string(),
-                    expected: "none, pawn:<square> (Am. IV 6) or square:<square>".to_string(),
-                })?;
+                self.code.spec.mate_condition =
+                    text.parse().map_err(|_| OptionError::BadValue {
+                        name: "MateCondition",
+                        value: text.to_string(),
+                        expected: "none, pawn:<square> (Am. IV 6) or square:<square>".to_string(),
+                    })?;
                 Ok((Effect::OddsTerms, None))
             }
             "oddscontempt" => {
                 let (n, note) = ODDS_CONTEMPT.read(value)?;
-                self.odds_contempt = n;
+                self.code.spec.contempt = n as i32;
                 Ok((Effect::OddsTerms, note))
             }
             "rules" => {
-                self.code.set = read_combo("Rules", value)?;
+                self.code.spec.rule_set = read_combo("Rules", value)?;
                 Ok((Effect::Recheck, None))
             }
             "odds" => {
-                self.code.odds = read_combo("Odds", value)?;
+                self.code.spec.odds = read_combo("Odds", value)?;
                 Ok((Effect::Recheck, None))
             }
             "validation" => {
@@ -374,6 +353,7 @@ impl Options {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::search::{MateCondition, OddsTerms};
     use engine::Color;
 
     #[test]
@@ -390,11 +370,11 @@ mod tests {
     fn combos_and_checks_are_read_in_any_case() {
         let mut o = Options::default();
         o.set("RULES", Some("FIDE")).unwrap();
-        assert_eq!(o.code.set, RuleSet::Fide);
+        assert_eq!(o.code.spec.rule_set, RuleSet::Fide);
         o.set("odds", Some("Rook-And-Knight")).unwrap();
-        assert_eq!(o.code.odds, Odds::RookAndKnight);
+        assert_eq!(o.code.spec.odds, Odds::RookAndKnight);
         o.set("uci_chess960", Some("TRUE")).unwrap();
-        assert!(o.code.chess960);
+        assert!(o.code.spec.chess960);
         assert!(o.set("Odds", Some("castle")).is_err());
         assert!(o.set("Nonsense", Some("1")).is_err());
     }
@@ -402,23 +382,26 @@ mod tests {
     #[test]
     fn odds_options_make_the_searchers_terms() {
         let mut o = Options::default();
-        assert_eq!(o.odds_terms(), OddsTerms::default());
+        assert_eq!(o.code.terms(), OddsTerms::default());
         o.set("Odds", Some("knight")).unwrap();
-        assert_eq!(o.odds_terms().giver, Some(Color::White));
+        assert_eq!(o.code.terms().giver, Some(Color::White));
         o.set("OddsGiver", Some("Black")).unwrap();
         o.set("MateCondition", Some("pawn:f7")).unwrap();
         o.set("OddsContempt", Some("80")).unwrap();
-        let t = o.odds_terms();
+        let t = o.code.terms();
         assert_eq!(t.giver, Some(Color::Black));
         assert_eq!(t.mate_condition, MateCondition::Pawn(engine::Square::F7));
         assert_eq!(t.contempt, 80);
         o.set("OddsGiver", Some("none")).unwrap();
-        assert_eq!(o.odds_terms().giver, None);
+        assert_eq!(o.code.terms().giver, None);
         let err = o.set("MateCondition", Some("pawn:z9")).unwrap_err();
         assert!(err.to_string().contains("Am. IV 6"), "{err}");
-        assert_eq!(o.mate_condition, MateCondition::Pawn(engine::Square::F7));
+        assert_eq!(
+            o.code.spec.mate_condition,
+            MateCondition::Pawn(engine::Square::F7)
+        );
         o.set("MateCondition", None).unwrap();
-        assert_eq!(o.mate_condition, MateCondition::None);
+        assert_eq!(o.code.spec.mate_condition, MateCondition::None);
         assert!(o.set("OddsGiver", Some("grey")).is_err());
     }
 

@@ -94,7 +94,7 @@ impl<B: SearchBackend> Session<B> {
             start,
             moves: &position.1,
             rules: options.code.rules(),
-            odds: options.code.odds,
+            odds: options.code.odds(),
             mode: options.code.validation,
         })
     }
@@ -255,7 +255,7 @@ impl<B: SearchBackend> Session<B> {
                         Effect::ClearHash => b.clear(),
                         Effect::Threads => b.set_threads(options.threads as usize),
                         Effect::OddsTerms | Effect::Recheck => {
-                            b.set_odds_terms(options.odds_terms());
+                            b.set_odds_terms(options.code.terms());
                         }
                         Effect::Nothing | Effect::ResizeHash => {}
                     }

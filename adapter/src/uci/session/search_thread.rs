@@ -162,6 +162,6 @@ fn fresh_backend<B: SearchBackend>(options: &Options) -> B {
     let mut b = B::default();
     b.set_hash_mb(options.hash_mb as usize);
     b.set_threads(options.threads as usize);
-    b.set_odds_terms(options.odds_terms());
+    b.set_odds_terms(options.code.terms());
     b
 }
