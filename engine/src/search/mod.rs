@@ -3,6 +3,8 @@
 //! reports into UCI `info` lines.
 //!
 //! One technique per file:
+//! - `worker`: one search thread and what the threads share (nodes, clock, stop), which
+//!   the next three extend;
 //! - `iterative`: iterative deepening, aspiration windows, `MultiPV`, the root, Lazy SMP;
 //! - `alphabeta`: the principal variation search and its pruning and reductions;
 //! - `quiescence`: captures and promotions until the position is quiet;

@@ -11,11 +11,13 @@
 //!
 //! It does not parse (see `command`) and does not format (see `response`). The output and
 //! the input's lines are in `output`, the search thread and its handshake in
-//! `search_thread`, the `info` lines in `reporter`.
+//! `search_thread`, the `info` lines in `reporter`, `setoption`'s consequences in
+//! `settings`, and the text for people (`d`, `go perft`) in `text`.
 
 mod output;
 mod reporter;
 mod search_thread;
+mod settings;
 mod text;
 
 use std::io::{BufRead, Write};
@@ -27,10 +29,9 @@ use engine::search::Searcher;
 
 use self::output::{read_line, Output};
 use self::search_thread::{Control, Running, SearchJob};
-use self::text::memory_cap_mb;
 use super::command::{parse, GoParams, PositionStart, UciCommand, UciParseError};
 use super::limits::{go_limits, Note};
-use super::options::{Effect, Options};
+use super::options::Options;
 use super::response::UciResponse;
 use crate::backend::SearchBackend;
 use crate::validate::{check, Finding, Report, Request, Severity, Start};
@@ -217,65 +218,6 @@ impl<B: SearchBackend> Session<B> {
             )));
         }
         Flow::Continue
-    }
-
-    fn set_option<W: Write>(
-        &mut self,
-        name: &str,
-        value: Option<&str>,
-        out: &Output<W>,
-        running: &mut Option<Running<'_, B>>,
-    ) {
-        match self.options.set(name, value) {
-            Err(e) => out.error(e.to_string()),
-            Ok((effect, note)) => {
-                if let Some(n) = note {
-                    out.send(&UciResponse::InfoString(n));
-                }
-                if effect == Effect::ResizeHash {
-                    if let Some(cap) = memory_cap_mb() {
-                        if self.options.hash_mb > cap {
-                            out.send(&UciResponse::InfoString(format!(
-                                "Hash {} MiB is more than a quarter of the available memory; using {cap} MiB",
-                                self.options.hash_mb
-                            )));
-                            self.options.hash_mb = cap;
-                        }
-                    }
-                    self.hash_pending = true;
-                    return;
-                }
-                if effect == Effect::Nothing {
-                    return;
-                }
-                self.stop_and_join(running);
-                let options = &self.options;
-                if let Some(b) = self.backend.as_mut() {
-                    match effect {
-                        Effect::ClearHash => b.clear(),
-                        Effect::Threads => b.set_threads(options.threads as usize),
-                        Effect::OddsTerms | Effect::Recheck => {
-                            b.set_odds_terms(options.code.terms());
-                        }
-                        Effect::Nothing | Effect::ResizeHash => {}
-                    }
-                }
-                if effect == Effect::Recheck {
-                    self.recheck(out);
-                }
-            }
-        }
-    }
-
-    /// Tells the searcher a `Hash` size set since the last search.
-    fn apply_hash(&mut self) {
-        if self.hash_pending {
-            self.hash_pending = false;
-            let mb = self.options.hash_mb as usize;
-            if let Some(b) = self.backend.as_mut() {
-                b.set_hash_mb(mb);
-            }
-        }
     }
 
     /// Reads the last position again under the current options and says what was found.
