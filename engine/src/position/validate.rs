@@ -7,6 +7,8 @@
 use std::fmt;
 
 use super::castling::{right_bit, CastlePath, CastlingPaths};
+use super::legality::castling_right_problem;
+use super::legality::repair::en_passant_stands;
 use super::Position;
 use crate::setup::{CastleSide, Setup};
 use crate::types::{Bitboard, ByColor, Color, File, Piece, PieceKind, Rank, Square};
@@ -97,7 +99,8 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
-/// Builds the castling path of one right, or `None` if the right cannot stand.
+/// Builds the castling path of one right, or `None` if the right cannot stand (as
+/// [`castling_right_problem`] judges it).
 fn castle_path(
     setup: &Setup,
     rules: Rules,
@@ -105,24 +108,20 @@ fn castle_path(
     side: CastleSide,
     file: File,
 ) -> Option<CastlePath> {
-    let rank = Rank::First.relative_to(color);
+    if castling_right_problem(setup, rules, color, side, file).is_some() {
+        return None;
+    }
     let king = setup.king(color)?;
-    let rook_square = Square::new(file, rank);
+    let rook_square = Square::new(file, Rank::First.relative_to(color));
     let own_rook = setup.piece_on(rook_square) == Some(Piece::new(color, PieceKind::Rook));
-    let stands = if rules.chess960 {
-        let king_on_side = match side {
-            CastleSide::King => king.file() < file,
-            CastleSide::Queen => king.file() > file,
-        };
-        king.rank() == rank && own_rook && king_on_side
-    } else {
-        // RULE(castling_without_rook): the right stands while the Rook's square is empty.
-        king == Square::new(File::E, rank)
-            && file == side.standard_rook_file()
-            && (own_rook
-                || (setup.piece_on(rook_square).is_none() && rules.allows_castling_without_rook()))
-    };
-    stands.then(|| CastlePath::new(rules.chess960, color, side, king, rook_square, own_rook))
+    Some(CastlePath::new(
+        rules.chess960,
+        color,
+        side,
+        king,
+        rook_square,
+        own_rook,
+    ))
 }
 
 impl Position {
@@ -191,23 +190,8 @@ impl Position {
         }
 
         let turn = setup.turn;
-        if let Some(ep) = setup.ep_square {
-            // The pawn that double-stepped stands just beyond the square; the square and
-            // the one the pawn came from are empty.
-            let them = !turn;
-            let valid = ep.rank() == Rank::Sixth.relative_to(turn)
-                && setup.piece_on(ep).is_none()
-                && ep
-                    .offset(0, if turn == Color::White { 1 } else { -1 })
-                    .is_some_and(|from| setup.piece_on(from).is_none())
-                && ep
-                    .offset(0, if turn == Color::White { -1 } else { 1 })
-                    .is_some_and(|pawn| {
-                        setup.piece_on(pawn) == Some(Piece::new(them, PieceKind::Pawn))
-                    });
-            if !valid {
-                violations.insert(Violations::INVALID_EP_SQUARE);
-            }
+        if !en_passant_stands(setup) {
+            violations.insert(Violations::INVALID_EP_SQUARE);
         }
 
         let move_limit = if setup.turn_moves > 1 {
