@@ -1,14 +1,16 @@
 //! `Position::from_setup`: the checks that make a [`Setup`] safe to play from.
 //!
 //! Only what the move generator and `play` rely on is refused here, and every violation
-//! is reported at once as a flag. How a position could have arisen under the Code (counts
-//! of men, impossible checks, odds) is the adapter validator's question, not this file's.
+//! is reported at once as a flag. The law itself is judged and worded in
+//! [`super::legality`]; how a position could have arisen under the Code (counts of men,
+//! impossible checks, odds) does not stop the engine from playing it, so those findings
+//! are not flags here: callers that want them ask [`super::legality::judge`].
 
 use std::fmt;
 
 use super::castling::{right_bit, CastlePath, CastlingPaths};
 use super::legality::castling_right_problem;
-use super::legality::repair::en_passant_stands;
+use super::legality::{judge, Relax, SetupViolationKind};
 use super::Position;
 use crate::setup::{CastleSide, Setup};
 use crate::types::{Bitboard, ByColor, Color, File, Piece, PieceKind, Rank, Square};
@@ -146,22 +148,24 @@ impl Position {
                 *by_color.get_mut(p.color) |= sq;
             }
         }
-        for color in Color::ALL {
-            let kings = by_kind[PieceKind::King as usize] & *by_color.get(color);
-            if kings.is_empty() {
-                violations.insert(Violations::MISSING_KING);
-            } else if kings.has_more_than_one() {
-                violations.insert(Violations::TOO_MANY_KINGS);
-            }
-            let pawns = by_kind[PieceKind::Pawn as usize] & *by_color.get(color);
-            if (pawns & Bitboard::rank(Rank::First.relative_to(color))).is_nonempty() {
-                violations.insert(Violations::PAWN_ON_FIRST_RANK);
-            }
-            // RULE(remain_pawn): Br. IV 15 lets a pawn stay on its eighth rank.
-            if (pawns & Position::promotion_rank(color)).is_nonempty()
-                && !rules.allows_pawn_on_last_rank()
-            {
-                violations.insert(Violations::PAWN_ON_LAST_RANK);
+        // The setup law, judged once (legality), without repairs; the flags are what
+        // the move generator and `play` cannot do without.
+        let mut judged = setup.clone();
+        let mut late = Violations::empty();
+        for v in judge(&mut judged, rules, Relax::NONE) {
+            match v.kind {
+                SetupViolationKind::MissingKing => violations.insert(Violations::MISSING_KING),
+                SetupViolationKind::TooManyKings => violations.insert(Violations::TOO_MANY_KINGS),
+                SetupViolationKind::PawnOnFirstRank => {
+                    violations.insert(Violations::PAWN_ON_FIRST_RANK);
+                }
+                // RULE(remain_pawn): Br. IV 15 lets a pawn stay on its eighth rank.
+                SetupViolationKind::PawnOnLastRank => {
+                    violations.insert(Violations::PAWN_ON_LAST_RANK);
+                }
+                SetupViolationKind::OpponentInCheck => late.insert(Violations::OPPONENT_IN_CHECK),
+                SetupViolationKind::InvalidEnPassant => late.insert(Violations::INVALID_EP_SQUARE),
+                _ => {}
             }
         }
         if setup.turn_moves == 0 || setup.turn_moves > 3 {
@@ -190,9 +194,7 @@ impl Position {
         }
 
         let turn = setup.turn;
-        if !en_passant_stands(setup) {
-            violations.insert(Violations::INVALID_EP_SQUARE);
-        }
+        violations.insert(late);
 
         let move_limit = if setup.turn_moves > 1 {
             // RULE(multi_move_turn): Am. IV 4, no man beyond the mover's fourth rank.
@@ -221,9 +223,6 @@ impl Position {
             paths,
             rules,
         };
-        if pos.is_attacked(pos.king(!turn), turn, pos.occupied()) {
-            violations.insert(Violations::OPPONENT_IN_CHECK);
-        }
         if !violations.is_empty() {
             return Err(PositionError { violations });
         }

@@ -155,3 +155,72 @@ pub fn judge(setup: &mut Setup, rules: Rules, relax: Relax) -> Vec<SetupViolatio
     repair::move_counts(setup, relax.move_counts, &mut out);
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Odds, Position, RuleSet};
+
+    #[test]
+    fn without_relaxation_nothing_is_repaired() {
+        let fen = "4k3/8/8/8/8/8/8/5K2 w K e3 7 1";
+        let mut setup = Setup::from_fen(fen, false).unwrap();
+        let before = setup.clone();
+        let found = judge(&mut setup, Rules::default(), Relax::NONE);
+        assert_eq!(setup, before);
+        assert!(found.iter().all(|v| !v.repaired));
+        let kinds: Vec<_> = found.iter().map(|v| v.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                SetupViolationKind::CastlingKingMoved,
+                SetupViolationKind::InvalidEnPassant,
+                SetupViolationKind::MoveCountContradiction,
+                SetupViolationKind::MoveCountContradiction,
+            ]
+        );
+        assert!(!found[0].message.contains("removed"));
+    }
+
+    #[test]
+    fn every_violation_is_reported_with_its_law() {
+        let mut setup = Setup::from_fen("4k3/8/8/8/8/8/8/7P w - - 0 1", false).unwrap();
+        let found = judge(&mut setup, Rules::default(), Relax::REPAIR_ALL);
+        let laws: Vec<_> = found.iter().map(|v| (v.kind, v.law)).collect();
+        assert_eq!(
+            laws,
+            [
+                (SetupViolationKind::MissingKing, "Am. I 4"),
+                (SetupViolationKind::PawnOnFirstRank, "Am. I 4"),
+            ]
+        );
+        assert_eq!(found[0].message, "White has no King");
+    }
+
+    #[test]
+    fn one_judgement_of_castling_without_rook() {
+        let am = Rules::new(RuleSet::American1897);
+        let fide = Rules::new(RuleSet::Fide);
+        let setup = Odds::Rook.setup(&am);
+        let right = |rules| {
+            castling_right_problem(
+                &setup,
+                rules,
+                Color::White,
+                crate::CastleSide::Queen,
+                crate::File::A,
+            )
+        };
+        assert!(right(am).is_none());
+        assert_eq!(right(fide).unwrap().law, "CODE.md §3");
+        // The explanation of an illegal castling asks the same function.
+        let mut s = Setup::from_fen("r3k2r/8/8/8/8/8/8/4K2R w K - 0 1", false).unwrap();
+        s.castling.white.queen_side = None;
+        let pos = Position::from_setup(&s, fide).unwrap();
+        let why = pos.why_illegal("e1c1");
+        assert_eq!(why.law, "CODE.md §3");
+        assert_eq!(why.squares, [Square::E1, Square::C1, Square::A1]);
+        let pos = Position::from_setup(&s, am).unwrap();
+        assert_eq!(pos.why_illegal("e1c1").law, "Am. I 11");
+    }
+}
