@@ -5,6 +5,8 @@
 //! Each repair is made only when the caller's [`super::Relax`] asks for it; it changes
 //! the setup and is reported as repaired. The placement of the men is never touched.
 
+use std::fmt::Write as _;
+
 use crate::setup::{CastleSide, Setup};
 use crate::types::{Color, File, Piece, PieceKind, Rank, Square};
 use crate::Rules;
@@ -204,7 +206,7 @@ pub fn move_counts(setup: &mut Setup, repair: bool, out: &mut Vec<SetupViolation
             setup.halfmove_clock, setup.fullmove_number
         );
         if repair {
-            message.push_str(&format!("; move number set to {number}"));
+            let _ = write!(message, "; move number set to {number}");
             setup.fullmove_number = number;
         }
         out.push(SetupViolation {
