@@ -227,6 +227,54 @@ impl Game {
         let window = pos.halfmove_clock() as usize;
         repetition_claimable(&keys, window, pos.rules().repetition).then_some(DrawClaim::Repetition)
     }
+
+    /// Plays a moves list in UCI notation, where `0000` is the giver's pass: accepted
+    /// only between the receiver's moves of a turn of several moves (Am. IV 4), right
+    /// after a move that leaves the same side to move. Stops at the first move that
+    /// cannot be played, with its index and why; the moves before it stay played.
+    ///
+    /// ```
+    /// use engine::{position::illegal::PlayUciError, Game, Odds, Position, Rules};
+    /// let rules = Rules::default();
+    /// let start = || Game::new(Position::from_setup(&Odds::TwoMoves.setup(&rules), rules).unwrap());
+    /// assert!(start().play_uci_list(&["e2e4", "0000", "d2d4"]).is_ok());
+    /// let err = start().play_uci_list(&["e2e4", "0000", "0000"]).unwrap_err();
+    /// assert_eq!(err, (2, PlayUciError::MisplacedPass));
+    /// ```
+    pub fn play_uci_list<S: AsRef<str>>(
+        &mut self,
+        moves: &[S],
+    ) -> Result<(), (usize, crate::position::illegal::PlayUciError)> {
+        use crate::position::illegal::PlayUciError;
+        // Whether the last token was a real move after which the same side still moves.
+        let mut pass_allowed = false;
+        for (i, text) in moves.iter().enumerate() {
+            let text = text.as_ref();
+            let pos = self.current();
+            if text == "0000" {
+                if pass_allowed && pos.in_multi_move_turn() {
+                    pass_allowed = false;
+                    continue;
+                }
+                return Err((i, PlayUciError::MisplacedPass));
+            }
+            let mv = match pos.parse_uci_move(text) {
+                Ok(mv) => mv,
+                Err(crate::notation::UciMoveError::Malformed(_)) => {
+                    return Err((i, PlayUciError::Malformed));
+                }
+                Err(crate::notation::UciMoveError::Illegal(_)) => {
+                    return Err((i, PlayUciError::Illegal(pos.why_illegal(text))));
+                }
+            };
+            let mover = pos.turn();
+            if self.try_play(mv).is_err() {
+                return Err((i, PlayUciError::Illegal(self.current().why_illegal(text))));
+            }
+            pass_allowed = self.current().turn() == mover;
+        }
+        Ok(())
+    }
 }
 
 /// A game from `fen` under `set` with the UCI `moves` played (tests of this crate).

@@ -8,6 +8,7 @@
 
 use std::fmt;
 
+use engine::rules::start::{recognise, OddsStart};
 use engine::{Odds, Position, RuleSet, Rules, Setup};
 
 /// One position of a suite with its expected counts.
@@ -133,14 +134,12 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
 pub fn build_position(fen: &str, rules: Rules, odds: Odds) -> Result<Position, String> {
     let mut setup = Setup::from_fen(fen, rules.chess960).map_err(|e| e.to_string())?;
     if odds != Odds::None {
-        let start = odds.setup(&rules);
-        let mut as_written = setup.clone();
-        as_written.turn_moves = start.turn_moves;
-        if as_written != start {
+        if recognise(&setup, odds, &rules) != OddsStart::Exact {
             return Err(format!(
                 "the FEN is not the start position of the '{odds}' odds under {} (expected {})",
                 rules.set,
-                start.to_fen(engine::fen::CastlingNotation::Standard)
+                odds.setup(&rules)
+                    .to_fen(engine::fen::CastlingNotation::Standard)
             ));
         }
         setup.turn_moves = odds.first_turn_moves();

@@ -21,16 +21,13 @@
 //! assert_eq!(game.current().turn(), engine::Color::Black);
 //! ```
 
-mod checks;
 mod claims;
 pub mod finding;
-mod men;
-mod repair;
 
-use engine::notation::UciMoveError;
-use engine::{
-    CastleSide, Color, File, Game, Odds, Piece, PieceKind, Position, Rank, Rules, Setup, Square,
-};
+use engine::position::illegal::{IllegalKind, PlayUciError};
+use engine::position::legality::{self, Relax, SetupViolation, SetupViolationKind};
+use engine::rules::start;
+use engine::{Color, Game, Odds, Position, Rules, Setup};
 
 pub use finding::{Finding, FindingKind, Severity};
 
@@ -104,11 +101,31 @@ pub(crate) const fn color_name(color: Color) -> &'static str {
     }
 }
 
+/// The finding an engine setup violation is, word for word.
+fn setup_finding(v: SetupViolation) -> Finding {
+    let kind = match v.kind {
+        SetupViolationKind::MissingKing => FindingKind::MissingKing,
+        SetupViolationKind::TooManyKings => FindingKind::TooManyKings,
+        SetupViolationKind::TooManyMen => FindingKind::TooManyMen,
+        SetupViolationKind::TooManyPawns => FindingKind::TooManyPawns,
+        SetupViolationKind::UnexplainedPieces => FindingKind::UnexplainedPieces,
+        SetupViolationKind::PawnOnFirstRank => FindingKind::PawnOnFirstRank,
+        SetupViolationKind::PawnOnLastRank => FindingKind::PawnOnLastRank,
+        SetupViolationKind::OpponentInCheck => FindingKind::OpponentInCheck,
+        SetupViolationKind::ImpossibleCheck => FindingKind::ImpossibleCheck,
+        SetupViolationKind::CastlingKingMoved => FindingKind::CastlingKingMoved,
+        SetupViolationKind::CastlingRookMissing => FindingKind::CastlingRookMissing,
+        SetupViolationKind::InvalidEnPassant => FindingKind::InvalidEnPassant,
+        SetupViolationKind::MoveCountContradiction => FindingKind::MoveCountContradiction,
+        SetupViolationKind::OddsManOnBoard => FindingKind::OddsManOnBoard,
+    };
+    Finding::new(kind, v.law, v.squares, v.message)
+}
+
 /// Reads the start into a setup, with the odds' turn structure where it applies.
 fn start_setup(req: &Request, out: &mut Vec<Finding>) -> Option<Setup> {
-    let odds_start = req.odds.setup(&req.rules);
     let Start::Fen(fen) = req.start else {
-        return Some(odds_start);
+        return Some(req.odds.setup(&req.rules));
     };
     let mut setup = match Setup::from_fen(fen, req.rules.chess960) {
         Ok(s) => s,
@@ -122,161 +139,58 @@ fn start_setup(req: &Request, out: &mut Vec<Finding>) -> Option<Setup> {
             return None;
         }
     };
-    if req.odds == Odds::None {
+    if req.odds == Odds::None || start::apply_first_turn(&mut setup, req.odds, &req.rules) {
         return Some(setup);
     }
-    if setup.board == odds_start.board {
-        // The odds start sent as a FEN: the first turn has the odds' moves.
-        if setup.turn == Color::White && setup.fullmove_number == 1 {
-            setup.turn_moves = req.odds.first_turn_moves();
-        }
-        return Some(setup);
-    }
-    // The standard array except for men given that are still there: the odds' start
-    // with the man given not removed.
-    let standard = Setup::standard();
-    let removed = req.odds.removed();
-    let rest_standard = Square::ALL
-        .into_iter()
-        .filter(|sq| !removed.contains(sq))
-        .all(|sq| setup.piece_on(sq) == standard.piece_on(sq));
-    let still_there: Vec<Square> = removed
-        .iter()
-        .copied()
-        .filter(|sq| setup.piece_on(*sq).is_some() && setup.piece_on(*sq) == standard.piece_on(*sq))
-        .collect();
-    if rest_standard && !still_there.is_empty() {
-        let men: Vec<String> = still_there
-            .iter()
-            .map(|sq| {
-                let kind = standard.piece_on(*sq).map_or("man", |p| p.kind.name());
-                format!("the {kind} on {sq}")
-            })
-            .collect();
-        out.push(Finding::new(
-            FindingKind::OddsManOnBoard,
-            "Am. IV 3",
-            still_there,
-            format!(
-                "a game at the odds of {}: the man given ({}) still stands on the board at the start",
-                req.odds,
-                men.join(", ")
-            ),
-        ));
-    }
+    out.extend(start::odds_man_on_board(&setup, req.odds).map(setup_finding));
     Some(setup)
-}
-
-/// Why an illegal move text is illegal, in the Code's words.
-fn illegal_move(pos: &Position, text: &str, ply: usize) -> Finding {
-    let side = color_name(pos.turn());
-    let from = text.get(0..2).and_then(Square::parse);
-    let to = text.get(2..4).and_then(Square::parse);
-    let where_ = format!("move {ply} '{text}' ({side} to move in {})", pos.fen());
-    if let (Some(from), Some(to)) = (from, to) {
-        let fourth = Rank::Fourth.relative_to(pos.turn());
-        let beyond = match pos.turn() {
-            Color::White => to.rank() > fourth,
-            Color::Black => to.rank() < fourth,
-        };
-        if pos.in_multi_move_turn() && beyond {
-            return Finding::new(
-                FindingKind::BeyondFourthRank,
-                "Am. IV 4",
-                vec![from, to],
-                format!(
-                    "{where_}: in a turn of several moves no man may go beyond the fourth rank"
-                ),
-            );
-        }
-        let first = Rank::First.relative_to(pos.turn());
-        let king = Piece::new(pos.turn(), PieceKind::King);
-        let home = Square::new(File::E, first);
-        if !pos.rules().allows_castling_without_rook()
-            && from == home
-            && pos.piece_on(from) == Some(king)
-            && to.rank() == first
-            && (to.file() == File::C || to.file() == File::G)
-        {
-            let side = if to.file() == File::G {
-                CastleSide::King
-            } else {
-                CastleSide::Queen
-            };
-            let rook_square = Square::new(side.standard_rook_file(), first);
-            if pos.piece_on(rook_square).is_none() {
-                return Finding::new(
-                    FindingKind::CastlingWithoutRookNotAllowed,
-                    "CODE.md §3",
-                    vec![from, to, rook_square],
-                    format!(
-                        "{where_}: castling without the Rook on {rook_square} is not allowed under {}{}",
-                        pos.rules().set,
-                        if pos.rules().chess960 { " in Chess960" } else { "" }
-                    ),
-                );
-            }
-        }
-        return Finding::new(
-            FindingKind::IllegalMove,
-            "Am. I 11",
-            vec![from, to],
-            format!("{where_}: not a legal move under {}", pos.rules().set),
-        );
-    }
-    Finding::new(
-        FindingKind::IllegalMove,
-        "Am. I 11",
-        Vec::new(),
-        format!("{where_}: not a legal move"),
-    )
 }
 
 /// Plays the moves list; the first bad move ends it with a fatal finding.
 fn play_moves(game: &mut Game, moves: &[String], out: &mut Vec<Finding>) -> bool {
-    // Whether the previous token was a real move after which the same side still moves:
-    // only then may a `0000` (the giver's pass, as GUIs alternate colours) follow.
-    let mut pass_allowed = false;
-    for (i, text) in moves.iter().enumerate() {
-        let ply = i + 1;
-        let pos = game.current();
-        if text == "0000" {
-            if pass_allowed && pos.in_multi_move_turn() {
-                pass_allowed = false;
-                continue;
-            }
-            out.push(Finding::new(
-                FindingKind::MisplacedNullMove,
-                "Am. IV 4",
-                Vec::new(),
-                format!("move {ply} '0000': a pass is accepted only as the odds-giver's turn between the receiver's moves of a turn of several moves"),
-            ));
-            return false;
+    let Err((i, error)) = game.play_uci_list(moves) else {
+        return true;
+    };
+    let ply = i + 1;
+    let text = &moves[i];
+    let pos = game.current();
+    let law = error.law();
+    let finding = match error {
+        PlayUciError::MisplacedPass => Finding::new(
+            FindingKind::MisplacedNullMove,
+            law,
+            Vec::new(),
+            format!("move {ply} '0000': {error}"),
+        ),
+        PlayUciError::Malformed => Finding::new(
+            FindingKind::MalformedMove,
+            law,
+            Vec::new(),
+            format!("move {ply} '{text}' {error}"),
+        ),
+        PlayUciError::Illegal(reason) => {
+            let kind = match reason.kind {
+                IllegalKind::Illegal => FindingKind::IllegalMove,
+                IllegalKind::BeyondFourthRank => FindingKind::BeyondFourthRank,
+                IllegalKind::CastlingWithoutRookNotAllowed => {
+                    FindingKind::CastlingWithoutRookNotAllowed
+                }
+            };
+            let side = color_name(pos.turn());
+            Finding::new(
+                kind,
+                reason.law,
+                reason.squares,
+                format!(
+                    "move {ply} '{text}' ({side} to move in {}): {}",
+                    pos.fen(),
+                    reason.message
+                ),
+            )
         }
-        let mv = match pos.parse_uci_move(text) {
-            Ok(mv) => mv,
-            Err(UciMoveError::Malformed(_)) => {
-                out.push(Finding::new(
-                    FindingKind::MalformedMove,
-                    "",
-                    Vec::new(),
-                    format!("move {ply} '{text}' is not a move in UCI notation (e2e4, e7e8q)"),
-                ));
-                return false;
-            }
-            Err(UciMoveError::Illegal(_)) => {
-                out.push(illegal_move(pos, text, ply));
-                return false;
-            }
-        };
-        let mover = pos.turn();
-        if game.try_play(mv).is_err() {
-            out.push(illegal_move(game.current(), text, ply));
-            return false;
-        }
-        pass_allowed = game.current().turn() == mover;
-    }
-    true
+    };
+    out.push(finding);
+    false
 }
 
 /// Checks a start and a moves list under the Code; see the module docs.
@@ -288,20 +202,9 @@ pub fn check(req: &Request) -> Report {
             game: None,
         };
     };
-    // Step 1. The men.
-    let before = findings.len();
-    men::kings(&setup, &mut findings);
-    let kings_ok = findings.len() == before;
-    men::counts(&setup, &mut findings);
-    men::pawn_ranks(&setup, req.rules, &mut findings);
-    // Step 2. Checks (they need one King a side).
-    if kings_ok {
-        checks::checks(&setup, &mut findings);
-    }
-    // Step 3. Repairs.
-    repair::castling(&mut setup, req.rules, &mut findings);
-    repair::en_passant(&mut setup, &mut findings);
-    repair::move_counts(&mut setup, &mut findings);
+    // Steps 1 to 3: the men, checks and repairs, judged and worded by the engine.
+    let found = legality::judge(&mut setup, req.rules, Relax::REPAIR_ALL);
+    findings.extend(found.into_iter().map(setup_finding));
     // Step 4. What the engine needs to play, then the moves and the claims.
     let mut game = match Position::from_setup(&setup, req.rules) {
         Ok(pos) => Some(Game::new(pos)),

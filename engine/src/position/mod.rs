@@ -8,6 +8,8 @@
 mod castling;
 mod play;
 pub use play::IllegalMove;
+pub mod illegal;
+pub mod legality;
 mod validate;
 
 pub use castling::{right_bit, CastlePath, CastlingPaths};

@@ -1,12 +1,16 @@
 //! `Position::from_setup`: the checks that make a [`Setup`] safe to play from.
 //!
 //! Only what the move generator and `play` rely on is refused here, and every violation
-//! is reported at once as a flag. How a position could have arisen under the Code (counts
-//! of men, impossible checks, odds) is the adapter validator's question, not this file's.
+//! is reported at once as a flag. The law itself is judged and worded in
+//! [`super::legality`]; how a position could have arisen under the Code (counts of men,
+//! impossible checks, odds) does not stop the engine from playing it, so those findings
+//! are not flags here: callers that want them ask [`super::legality::judge`].
 
 use std::fmt;
 
 use super::castling::{right_bit, CastlePath, CastlingPaths};
+use super::legality::castling_right_problem;
+use super::legality::{judge, Relax, SetupViolationKind};
 use super::Position;
 use crate::setup::{CastleSide, Setup};
 use crate::types::{Bitboard, ByColor, Color, File, Piece, PieceKind, Rank, Square};
@@ -97,7 +101,8 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
-/// Builds the castling path of one right, or `None` if the right cannot stand.
+/// Builds the castling path of one right, or `None` if the right cannot stand (as
+/// [`castling_right_problem`] judges it).
 fn castle_path(
     setup: &Setup,
     rules: Rules,
@@ -105,24 +110,20 @@ fn castle_path(
     side: CastleSide,
     file: File,
 ) -> Option<CastlePath> {
-    let rank = Rank::First.relative_to(color);
+    if castling_right_problem(setup, rules, color, side, file).is_some() {
+        return None;
+    }
     let king = setup.king(color)?;
-    let rook_square = Square::new(file, rank);
+    let rook_square = Square::new(file, Rank::First.relative_to(color));
     let own_rook = setup.piece_on(rook_square) == Some(Piece::new(color, PieceKind::Rook));
-    let stands = if rules.chess960 {
-        let king_on_side = match side {
-            CastleSide::King => king.file() < file,
-            CastleSide::Queen => king.file() > file,
-        };
-        king.rank() == rank && own_rook && king_on_side
-    } else {
-        // RULE(castling_without_rook): the right stands while the Rook's square is empty.
-        king == Square::new(File::E, rank)
-            && file == side.standard_rook_file()
-            && (own_rook
-                || (setup.piece_on(rook_square).is_none() && rules.allows_castling_without_rook()))
-    };
-    stands.then(|| CastlePath::new(rules.chess960, color, side, king, rook_square, own_rook))
+    Some(CastlePath::new(
+        rules.chess960,
+        color,
+        side,
+        king,
+        rook_square,
+        own_rook,
+    ))
 }
 
 impl Position {
@@ -147,22 +148,24 @@ impl Position {
                 *by_color.get_mut(p.color) |= sq;
             }
         }
-        for color in Color::ALL {
-            let kings = by_kind[PieceKind::King as usize] & *by_color.get(color);
-            if kings.is_empty() {
-                violations.insert(Violations::MISSING_KING);
-            } else if kings.has_more_than_one() {
-                violations.insert(Violations::TOO_MANY_KINGS);
-            }
-            let pawns = by_kind[PieceKind::Pawn as usize] & *by_color.get(color);
-            if (pawns & Bitboard::rank(Rank::First.relative_to(color))).is_nonempty() {
-                violations.insert(Violations::PAWN_ON_FIRST_RANK);
-            }
-            // RULE(remain_pawn): Br. IV 15 lets a pawn stay on its eighth rank.
-            if (pawns & Position::promotion_rank(color)).is_nonempty()
-                && !rules.allows_pawn_on_last_rank()
-            {
-                violations.insert(Violations::PAWN_ON_LAST_RANK);
+        // The setup law, judged once (legality), without repairs; the flags are what
+        // the move generator and `play` cannot do without.
+        let mut judged = setup.clone();
+        let mut late = Violations::empty();
+        for v in judge(&mut judged, rules, Relax::NONE) {
+            match v.kind {
+                SetupViolationKind::MissingKing => violations.insert(Violations::MISSING_KING),
+                SetupViolationKind::TooManyKings => violations.insert(Violations::TOO_MANY_KINGS),
+                SetupViolationKind::PawnOnFirstRank => {
+                    violations.insert(Violations::PAWN_ON_FIRST_RANK);
+                }
+                // RULE(remain_pawn): Br. IV 15 lets a pawn stay on its eighth rank.
+                SetupViolationKind::PawnOnLastRank => {
+                    violations.insert(Violations::PAWN_ON_LAST_RANK);
+                }
+                SetupViolationKind::OpponentInCheck => late.insert(Violations::OPPONENT_IN_CHECK),
+                SetupViolationKind::InvalidEnPassant => late.insert(Violations::INVALID_EP_SQUARE),
+                _ => {}
             }
         }
         if setup.turn_moves == 0 || setup.turn_moves > 3 {
@@ -191,24 +194,7 @@ impl Position {
         }
 
         let turn = setup.turn;
-        if let Some(ep) = setup.ep_square {
-            // The pawn that double-stepped stands just beyond the square; the square and
-            // the one the pawn came from are empty.
-            let them = !turn;
-            let valid = ep.rank() == Rank::Sixth.relative_to(turn)
-                && setup.piece_on(ep).is_none()
-                && ep
-                    .offset(0, if turn == Color::White { 1 } else { -1 })
-                    .is_some_and(|from| setup.piece_on(from).is_none())
-                && ep
-                    .offset(0, if turn == Color::White { -1 } else { 1 })
-                    .is_some_and(|pawn| {
-                        setup.piece_on(pawn) == Some(Piece::new(them, PieceKind::Pawn))
-                    });
-            if !valid {
-                violations.insert(Violations::INVALID_EP_SQUARE);
-            }
-        }
+        violations.insert(late);
 
         let move_limit = if setup.turn_moves > 1 {
             // RULE(multi_move_turn): Am. IV 4, no man beyond the mover's fourth rank.
@@ -237,9 +223,6 @@ impl Position {
             paths,
             rules,
         };
-        if pos.is_attacked(pos.king(!turn), turn, pos.occupied()) {
-            violations.insert(Violations::OPPONENT_IN_CHECK);
-        }
         if !violations.is_empty() {
             return Err(PositionError { violations });
         }

@@ -8,6 +8,7 @@
 
 pub mod odds;
 pub mod spec;
+pub mod start;
 
 /// A body of chess law, as named in CODE.md.
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]

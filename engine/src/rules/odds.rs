@@ -119,14 +119,14 @@ impl Odds {
         for sq in self.removed() {
             setup.board[*sq as usize] = None;
         }
-        if !rules.allows_castling_without_rook() {
-            for color in Color::ALL {
-                for side in CastleSide::ALL {
-                    let rook_sq = Square::new(
-                        side.standard_rook_file(),
-                        crate::Rank::First.relative_to(color),
+        // A right whose Rook was removed stands only where castling without Rook does.
+        for color in Color::ALL {
+            for side in CastleSide::ALL {
+                if let Some(file) = setup.castling.get(color).get(side) {
+                    let problem = crate::position::legality::castling_right_problem(
+                        &setup, *rules, color, side, file,
                     );
-                    if setup.piece_on(rook_sq).is_none() {
+                    if problem.is_some() {
                         setup.castling.get_mut(color).set(side, None);
                     }
                 }

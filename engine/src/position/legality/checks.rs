@@ -21,13 +21,13 @@
 //!    Pawn and Knight are never a double check.
 //! 5. Three or more checkers: impossible.
 
-use engine::attacks::{
+use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
-use engine::{Bitboard, Color, File, Piece, PieceKind, Rank, Setup, Square};
+use crate::setup::Setup;
+use crate::types::{Bitboard, Color, File, Piece, PieceKind, Rank, Square};
 
-use super::color_name;
-use super::finding::{list_squares, Finding, FindingKind};
+use super::{color_name, list_squares, SetupViolation, SetupViolationKind};
 
 /// Every occupied square.
 fn occupied(setup: &Setup) -> Bitboard {
@@ -136,7 +136,7 @@ fn is_slider(setup: &Setup, sq: Square) -> bool {
 
 /// The side not to move in check, and impossible checks on the side to move. Needs one
 /// King a side (checked before).
-pub fn checks(setup: &Setup, out: &mut Vec<Finding>) {
+pub fn checks(setup: &Setup, out: &mut Vec<SetupViolation>) {
     let us = setup.turn;
     let (Some(our_king), Some(their_king)) = (setup.king(us), setup.king(!us)) else {
         return;
@@ -145,8 +145,8 @@ pub fn checks(setup: &Setup, out: &mut Vec<Finding>) {
     if against_them.is_nonempty() {
         let mut squares: Vec<Square> = against_them.iter().collect();
         squares.push(their_king);
-        out.push(Finding::new(
-            FindingKind::OpponentInCheck,
+        out.push(SetupViolation::new(
+            SetupViolationKind::OpponentInCheck,
             "Am. I 11 E(a)",
             squares,
             format!(
@@ -188,8 +188,8 @@ pub fn checks(setup: &Setup, out: &mut Vec<Finding>) {
         .collect();
     let mut squares = checkers.clone();
     squares.push(our_king);
-    out.push(Finding::new(
-        FindingKind::ImpossibleCheck,
+    out.push(SetupViolation::new(
+        SetupViolationKind::ImpossibleCheck,
         "Am. I 11 E(a)",
         squares,
         format!(
@@ -204,7 +204,7 @@ pub fn checks(setup: &Setup, out: &mut Vec<Finding>) {
 mod tests {
     use super::*;
 
-    fn kinds(fen: &str) -> Vec<FindingKind> {
+    fn kinds(fen: &str) -> Vec<SetupViolationKind> {
         let setup = Setup::from_fen(fen, false).expect("test FEN");
         let mut out = Vec::new();
         checks(&setup, &mut out);
@@ -226,22 +226,22 @@ mod tests {
         // Two Knights.
         assert_eq!(
             kinds("4k3/2N5/5N2/8/8/8/8/4K3 b - - 0 1"),
-            [FindingKind::ImpossibleCheck]
+            [SetupViolationKind::ImpossibleCheck]
         );
         // A Pawn on its starting rank checking.
         assert_eq!(
             kinds("7k/3p4/4K3/8/8/8/8/8 w - - 0 1"),
-            [FindingKind::ImpossibleCheck]
+            [SetupViolationKind::ImpossibleCheck]
         );
         // Rook and Bishop, neither able to have uncovered the other.
         assert_eq!(
             kinds("R3k3/8/8/7B/8/8/8/7K b - - 0 1"),
-            [FindingKind::ImpossibleCheck]
+            [SetupViolationKind::ImpossibleCheck]
         );
         // Three checks.
         assert_eq!(
             kinds("R3k3/8/3N4/7B/8/8/8/7K b - - 0 1"),
-            [FindingKind::ImpossibleCheck]
+            [SetupViolationKind::ImpossibleCheck]
         );
     }
 
@@ -249,7 +249,7 @@ mod tests {
     fn side_not_to_move_in_check() {
         assert_eq!(
             kinds("4k3/8/8/8/8/8/8/4RK2 w - - 0 1"),
-            [FindingKind::OpponentInCheck]
+            [SetupViolationKind::OpponentInCheck]
         );
     }
 }

@@ -4,10 +4,11 @@
 //! Only the placement is looked at here; checks, castling rights and the en passant
 //! square are the business of the sibling modules.
 
-use engine::{Color, Piece, PieceKind, Rank, Rules, Setup, Square};
+use crate::setup::Setup;
+use crate::types::{Color, Piece, PieceKind, Rank, Square};
+use crate::Rules;
 
-use super::color_name;
-use super::finding::{list_squares, Finding, FindingKind};
+use super::{color_name, list_squares, SetupViolation, SetupViolationKind};
 
 /// The squares of a man, in a1..h8 order.
 fn squares(setup: &Setup, piece: Piece) -> Vec<Square> {
@@ -15,19 +16,19 @@ fn squares(setup: &Setup, piece: Piece) -> Vec<Square> {
 }
 
 /// Kings: exactly one per side.
-pub fn kings(setup: &Setup, out: &mut Vec<Finding>) {
+pub fn kings(setup: &Setup, out: &mut Vec<SetupViolation>) {
     for color in Color::ALL {
         let kings = squares(setup, Piece::new(color, PieceKind::King));
         match kings.len() {
             1 => {}
-            0 => out.push(Finding::new(
-                FindingKind::MissingKing,
+            0 => out.push(SetupViolation::new(
+                SetupViolationKind::MissingKing,
                 "Am. I 4",
                 Vec::new(),
                 format!("{} has no King", color_name(color)),
             )),
-            n => out.push(Finding::new(
-                FindingKind::TooManyKings,
+            n => out.push(SetupViolation::new(
+                SetupViolationKind::TooManyKings,
                 "Am. I 4",
                 kings.clone(),
                 format!(
@@ -48,13 +49,13 @@ pub fn kings(setup: &Setup, out: &mut Vec<Finding>) {
 /// second Bishop on light squares...) must be a promoted Pawn, so the extras together may
 /// not exceed `8 - pawns`. A Bishop's square colour never changes, which is why Bishops are
 /// counted per colour of square.
-pub fn counts(setup: &Setup, out: &mut Vec<Finding>) {
+pub fn counts(setup: &Setup, out: &mut Vec<SetupViolation>) {
     for color in Color::ALL {
         let name = color_name(color);
         let men = setup.squares_of_color(color).len();
         if men > 16 {
-            out.push(Finding::new(
-                FindingKind::TooManyMen,
+            out.push(SetupViolation::new(
+                SetupViolationKind::TooManyMen,
                 "Am. I 4",
                 Vec::new(),
                 format!("{name} has {men} men; a side has 16 at most"),
@@ -63,8 +64,8 @@ pub fn counts(setup: &Setup, out: &mut Vec<Finding>) {
         let count = |kind| setup.squares_of(Piece::new(color, kind)).len();
         let pawns = count(PieceKind::Pawn);
         if pawns > 8 {
-            out.push(Finding::new(
-                FindingKind::TooManyPawns,
+            out.push(SetupViolation::new(
+                SetupViolationKind::TooManyPawns,
                 "Am. I 4",
                 squares(setup, Piece::new(color, PieceKind::Pawn)),
                 format!("{name} has {pawns} Pawns; a side has 8 at most"),
@@ -83,8 +84,8 @@ pub fn counts(setup: &Setup, out: &mut Vec<Finding>) {
             + light.saturating_sub(1)
             + dark.saturating_sub(1);
         if extra > 8 - pawns {
-            out.push(Finding::new(
-                FindingKind::UnexplainedPieces,
+            out.push(SetupViolation::new(
+                SetupViolationKind::UnexplainedPieces,
                 "Am. I 4",
                 Vec::new(),
                 format!(
@@ -98,7 +99,7 @@ pub fn counts(setup: &Setup, out: &mut Vec<Finding>) {
 
 /// Pawns on their own first rank (never), or on their eighth (only where they may remain
 /// Pawns, Br. IV 15).
-pub fn pawn_ranks(setup: &Setup, rules: Rules, out: &mut Vec<Finding>) {
+pub fn pawn_ranks(setup: &Setup, rules: Rules, out: &mut Vec<SetupViolation>) {
     for color in Color::ALL {
         let pawns = setup.squares_of(Piece::new(color, PieceKind::Pawn));
         let first: Vec<Square> = pawns
@@ -106,8 +107,8 @@ pub fn pawn_ranks(setup: &Setup, rules: Rules, out: &mut Vec<Finding>) {
             .filter(|sq| sq.rank() == Rank::First.relative_to(color))
             .collect();
         if !first.is_empty() {
-            out.push(Finding::new(
-                FindingKind::PawnOnFirstRank,
+            out.push(SetupViolation::new(
+                SetupViolationKind::PawnOnFirstRank,
                 "Am. I 4",
                 first.clone(),
                 format!(
@@ -123,8 +124,8 @@ pub fn pawn_ranks(setup: &Setup, rules: Rules, out: &mut Vec<Finding>) {
             .filter(|sq| sq.rank() == Rank::Eighth.relative_to(color))
             .collect();
         if !last.is_empty() && !rules.allows_pawn_on_last_rank() {
-            out.push(Finding::new(
-                FindingKind::PawnOnLastRank,
+            out.push(SetupViolation::new(
+                SetupViolationKind::PawnOnLastRank,
                 "Am. I 11 E(d)",
                 last.clone(),
                 format!(

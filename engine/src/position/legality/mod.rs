@@ -1,0 +1,226 @@
+//! The setup law, judged and worded: everything that makes a [`Setup`] one that cannot
+//! arise under the Code, each with its squares, the law it rests on and a sentence.
+//!
+//! [`judge`] reports every violation at once, in a fixed order: the men (Kings, counts,
+//! Pawns on ranks they can never stand on, in [`men`]), then checks (in [`checks`]),
+//! then the fields that can be repaired without doubt (castling rights, the en passant
+//! square, move counts, in [`repair`]). Repairs are made only when the caller asks for
+//! them with a [`Relax`]; a repaired field is reported as [`SetupViolation::repaired`].
+//!
+//! ```
+//! use engine::position::legality::{judge, Relax, SetupViolationKind};
+//! use engine::{Rules, RuleSet, Setup};
+//! let mut setup = Setup::from_fen("4k3/8/8/8/8/8/8/4RK2 w K e3 0 1", false).unwrap();
+//! let found = judge(&mut setup, Rules::new(RuleSet::American1897), Relax::REPAIR_ALL);
+//! let kinds: Vec<_> = found.iter().map(|v| v.kind).collect();
+//! assert_eq!(kinds, [
+//!     SetupViolationKind::OpponentInCheck,
+//!     SetupViolationKind::CastlingKingMoved,
+//!     SetupViolationKind::InvalidEnPassant,
+//! ]);
+//! assert!(found[1].repaired && setup.castling.white.is_empty() && setup.ep_square.is_none());
+//! ```
+
+pub mod checks;
+pub mod men;
+pub mod repair;
+
+use crate::setup::Setup;
+use crate::types::{Color, Square};
+use crate::Rules;
+
+pub use repair::castling_right_problem;
+
+/// What is wrong with a setup.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum SetupViolationKind {
+    /// A side has no King.
+    MissingKing,
+    /// A side has more than one King.
+    TooManyKings,
+    /// A side has more than 16 men.
+    TooManyMen,
+    /// A side has more than 8 Pawns.
+    TooManyPawns,
+    /// More pieces than the missing Pawns could have become by promotion.
+    UnexplainedPieces,
+    /// A Pawn stands on its own first rank.
+    PawnOnFirstRank,
+    /// A Pawn stands on its eighth rank (allowed only under `british-1894`).
+    PawnOnLastRank,
+    /// The side not to move is in check.
+    OpponentInCheck,
+    /// A check that no legal last move could have given.
+    ImpossibleCheck,
+    /// A castling right whose King is off its square.
+    CastlingKingMoved,
+    /// A castling right whose Rook is off its square, and §3 does not keep it.
+    CastlingRookMissing,
+    /// An en passant square no double step just passed over.
+    InvalidEnPassant,
+    /// A move count that contradicts the position.
+    MoveCountContradiction,
+    /// In a game at odds, the man given still stands on the board at the start.
+    OddsManOnBoard,
+}
+
+/// One thing wrong with a setup: its kind, the law, the squares and a sentence.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct SetupViolation {
+    /// What is wrong.
+    pub kind: SetupViolationKind,
+    /// The law it rests on ("Am. I 4"), or "CODE.md §3" for the Code's own switches.
+    pub law: &'static str,
+    /// The squares concerned.
+    pub squares: Vec<Square>,
+    /// A sentence for people.
+    pub message: String,
+    /// Whether the field was repaired (at the caller's request, see [`Relax`]).
+    pub repaired: bool,
+}
+
+impl SetupViolation {
+    /// A violation not repaired.
+    pub fn new(
+        kind: SetupViolationKind,
+        law: &'static str,
+        squares: Vec<Square>,
+        message: String,
+    ) -> SetupViolation {
+        SetupViolation {
+            kind,
+            law,
+            squares,
+            message,
+            repaired: false,
+        }
+    }
+}
+
+/// Which fields the caller lets [`judge`] repair (like shakmaty's `ignore_*` options).
+/// A repair changes the setup and is reported as a repaired violation.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
+pub struct Relax {
+    /// Drop castling rights whose King or Rook has left.
+    pub castling: bool,
+    /// Drop an en passant square no double step passed over.
+    pub en_passant: bool,
+    /// Fix move counts that contradict the position.
+    pub move_counts: bool,
+}
+
+impl Relax {
+    /// No repair: every violation stands.
+    pub const NONE: Relax = Relax {
+        castling: false,
+        en_passant: false,
+        move_counts: false,
+    };
+    /// Every repair that can be made without doubt.
+    pub const REPAIR_ALL: Relax = Relax {
+        castling: true,
+        en_passant: true,
+        move_counts: true,
+    };
+}
+
+/// "White" or "Black".
+pub const fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// Squares as "a1, b2".
+pub fn list_squares(squares: &[Square]) -> String {
+    let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
+    names.join(", ")
+}
+
+/// Judges a setup under `rules`: every violation, in order, repairing what `relax` lets
+/// it repair (see the module docs).
+pub fn judge(setup: &mut Setup, rules: Rules, relax: Relax) -> Vec<SetupViolation> {
+    let mut out = Vec::new();
+    men::kings(setup, &mut out);
+    let kings_ok = out.is_empty();
+    men::counts(setup, &mut out);
+    men::pawn_ranks(setup, rules, &mut out);
+    // Checks need one King a side.
+    if kings_ok {
+        checks::checks(setup, &mut out);
+    }
+    repair::castling(setup, rules, relax.castling, &mut out);
+    repair::en_passant(setup, relax.en_passant, &mut out);
+    repair::move_counts(setup, relax.move_counts, &mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Odds, Position, RuleSet};
+
+    #[test]
+    fn without_relaxation_nothing_is_repaired() {
+        let fen = "4k3/8/8/8/8/8/8/5K2 w K e3 7 1";
+        let mut setup = Setup::from_fen(fen, false).unwrap();
+        let before = setup.clone();
+        let found = judge(&mut setup, Rules::default(), Relax::NONE);
+        assert_eq!(setup, before);
+        assert!(found.iter().all(|v| !v.repaired));
+        let kinds: Vec<_> = found.iter().map(|v| v.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                SetupViolationKind::CastlingKingMoved,
+                SetupViolationKind::InvalidEnPassant,
+                SetupViolationKind::MoveCountContradiction,
+                SetupViolationKind::MoveCountContradiction,
+            ]
+        );
+        assert!(!found[0].message.contains("removed"));
+    }
+
+    #[test]
+    fn every_violation_is_reported_with_its_law() {
+        let mut setup = Setup::from_fen("4k3/8/8/8/8/8/8/7P w - - 0 1", false).unwrap();
+        let found = judge(&mut setup, Rules::default(), Relax::REPAIR_ALL);
+        let laws: Vec<_> = found.iter().map(|v| (v.kind, v.law)).collect();
+        assert_eq!(
+            laws,
+            [
+                (SetupViolationKind::MissingKing, "Am. I 4"),
+                (SetupViolationKind::PawnOnFirstRank, "Am. I 4"),
+            ]
+        );
+        assert_eq!(found[0].message, "White has no King");
+    }
+
+    #[test]
+    fn one_judgement_of_castling_without_rook() {
+        let am = Rules::new(RuleSet::American1897);
+        let fide = Rules::new(RuleSet::Fide);
+        let setup = Odds::Rook.setup(&am);
+        let right = |rules| {
+            castling_right_problem(
+                &setup,
+                rules,
+                Color::White,
+                crate::CastleSide::Queen,
+                crate::File::A,
+            )
+        };
+        assert!(right(am).is_none());
+        assert_eq!(right(fide).unwrap().law, "CODE.md §3");
+        // The explanation of an illegal castling asks the same function.
+        let mut s = Setup::from_fen("r3k2r/8/8/8/8/8/8/4K2R w K - 0 1", false).unwrap();
+        s.castling.white.queen_side = None;
+        let pos = Position::from_setup(&s, fide).unwrap();
+        let why = pos.why_illegal("e1c1");
+        assert_eq!(why.law, "CODE.md §3");
+        assert_eq!(why.squares, [Square::E1, Square::C1, Square::A1]);
+        let pos = Position::from_setup(&s, am).unwrap();
+        assert_eq!(pos.why_illegal("e1c1").law, "Am. I 11");
+    }
+}
