@@ -26,8 +26,9 @@ use engine::search::{marked_now, Limits, MateCondition, NullReporter, OddsTerms,
 use engine::{Color, Game, Move, Odds, Piece, PieceKind, Rules, Square};
 
 use crate::validate::{check, Request, Start, Validation};
+use engine::rules::draws::color_name;
+use engine::rules::outcome::{self as ruling, Ending};
 use input::Input;
-use outcome::{color_name, Ending};
 use text::no_claim;
 pub use text::{board, odds_text, score_text};
 
@@ -334,9 +335,10 @@ impl<W: Write> Play<'_, W> {
         if pos.turn() == self.sides.human && pos.has_legal_moves() {
             if let Some(claim) = self.game.draw_claim() {
                 if claim != DrawClaim::DeadPosition {
-                    let (why, law) = outcome::claim_reason(claim, &pos);
-                    let text =
-                        format!("You may claim a draw: {why} ({law}). Type 'claim' to claim it.");
+                    let text = format!(
+                        "You may claim a draw: {}. Type 'claim' to claim it.",
+                        claim.ruling(&pos)
+                    );
                     self.say(&text)?;
                 }
             }
@@ -406,8 +408,10 @@ impl<W: Write> Play<'_, W> {
         let morphy = self.sides.morphy();
         if let Some(claim) = self.game.draw_claim() {
             if outcome::morphy_claims(self.terms, morphy, result.score) {
-                let (why, law) = outcome::claim_reason(claim, self.game.current());
-                let text = format!("Morphy claims a draw: {why} ({law}).");
+                let text = format!(
+                    "Morphy claims a draw: {}.",
+                    claim.ruling(self.game.current())
+                );
                 self.say(&text)?;
                 return Ok(Some(Ending::Claimed(claim)));
             }
@@ -488,8 +492,7 @@ impl<W: Write> Play<'_, W> {
             Input::Undo => self.undo()?,
             Input::Claim => {
                 if let Some(claim) = self.game.draw_claim() {
-                    let (why, law) = outcome::claim_reason(claim, self.game.current());
-                    let text = format!("You claim a draw: {why} ({law}).");
+                    let text = format!("You claim a draw: {}.", claim.ruling(self.game.current()));
                     self.say(&text)?;
                     return Ok(Some(Ending::Claimed(claim)));
                 }
@@ -558,7 +561,7 @@ impl<W: Write> Play<'_, W> {
             self.say(&text)?;
         }
         let marked = marked_now(self.config.mate_condition, &self.game);
-        let verdict = outcome::verdict(ending, &pos, self.terms, marked);
+        let verdict = ruling::verdict(ending, &pos, self.terms, marked);
         let text = format!("Result {}: {}.", verdict.result, verdict.reason);
         self.say(&text)?;
         let moves = pgn::body(
