@@ -17,6 +17,9 @@
 //!   mate "Br. VI 4, 7" (the Pawn "must not be converted into a Piece"; "The player who
 //!   undertakes to win in a particular manner, and either draws the game or wins in some
 //!   other manner, must be adjudged to be the loser") or "Br. VI 6, 7" (on a square).
+//! - a draw by agreement: "Am. II 8 (a)" ("A game in which checkmate has not legally
+//!   occurred may, by agreement between the players, be treated as drawn."), "FIDE 5.2.3",
+//!   "Staunton, Drawn Games (a)"; the British draft, as we have it, states no such law.
 //! - `staunton-1910`: the Code numbers no laws and states none on mate, so a mate cites
 //!   "Staunton Code, no article"; stalemate "Staunton, Drawn Games (e)" ("When a
 //!   stale-mate occurs."), resignation "Staunton, Abandoning the Game" ("by momentarily
@@ -42,6 +45,8 @@ pub enum Ending {
     DeadPosition,
     /// A player resigned.
     Resigned(Color),
+    /// The players agreed to a draw (one offered, the other accepted).
+    Agreed,
     /// Left off (`quit`, end of input): no result.
     Unfinished,
 }
@@ -64,6 +69,10 @@ pub struct EndingLaws {
     pub stalemate: &'static str,
     /// A resignation loses.
     pub resignation: &'static str,
+    /// A draw by agreement.
+    pub agreement: &'static str,
+    /// The conditional mate with a marked Pawn needs that Pawn on its square at the start.
+    pub marked_pawn: &'static str,
     /// Draw odds: a drawn game counts as won by the receiver.
     pub draw_odds: &'static str,
     /// A mate with the marked Pawn, and the forfeit of any other ending.
@@ -81,6 +90,8 @@ pub const fn ending_laws(set: RuleSet) -> EndingLaws {
             checkmate: "Am. I 15 (a)",
             stalemate: "Am. I 15 (b), II 8 (e)",
             resignation: "Am. II 9",
+            agreement: "Am. II 8 (a)",
+            marked_pawn: "Am. IV 6",
             draw_odds: "Br. VI 1; Staunton I",
             mate_with_pawn: "Am. IV 6, 8",
             mate_on_square: "Am. IV 7, 8",
@@ -90,6 +101,8 @@ pub const fn ending_laws(set: RuleSet) -> EndingLaws {
             checkmate: "FIDE 5.1.1",
             stalemate: "FIDE 5.2.1",
             resignation: "FIDE 5.1.2",
+            agreement: "FIDE 5.2.3",
+            marked_pawn: "Am. IV 6",
             draw_odds: "Br. VI 1; Staunton I",
             mate_with_pawn: "Am. IV 6, 8",
             mate_on_square: "Am. IV 7, 8",
@@ -99,6 +112,8 @@ pub const fn ending_laws(set: RuleSet) -> EndingLaws {
             checkmate: "Br. II 10",
             stalemate: "Br. III 4 (2)",
             resignation: "Br. IV 16",
+            agreement: "British draft, no article",
+            marked_pawn: "Br. VI 4",
             draw_odds: "Br. VI 1",
             mate_with_pawn: "Br. VI 4, 7",
             mate_on_square: "Br. VI 6, 7",
@@ -108,6 +123,8 @@ pub const fn ending_laws(set: RuleSet) -> EndingLaws {
             checkmate: "Staunton Code, no article",
             stalemate: "Staunton, Drawn Games (e)",
             resignation: "Staunton, Abandoning the Game",
+            agreement: "Staunton, Drawn Games (a)",
+            marked_pawn: "Staunton odds I",
             draw_odds: "Staunton odds I",
             mate_with_pawn: "Staunton odds I",
             mate_on_square: "Staunton odds I",
@@ -231,6 +248,7 @@ pub fn verdict(
             let Ruling { words, law } = DrawClaim::DeadPosition.ruling(pos);
             draw(words, law)
         }
+        Ending::Agreed => draw("the players agree to a draw".to_string(), laws.agreement),
         Ending::Resigned(by) => Verdict {
             result: win_for(!by),
             reason: format!("{} resigns ({})", color_name(by), laws.resignation),
