@@ -91,8 +91,3 @@ pub fn odds_text(odds: Odds) -> String {
     }
     s
 }
-
-/// Why no draw may be claimed now, with the counts and the law (the engine's words).
-pub fn no_claim(pos: &Position) -> String {
-    format!("error: {}", engine::rules::draws::no_claim(pos))
-}
