@@ -160,13 +160,16 @@ fn run_play(args: PlayArgs) -> ExitCode {
         (t, None, None) => Limit::Movetime(Duration::from_millis(t.unwrap_or(1000))),
     };
     let config = PlayConfig {
-        rules: Rules::new(args.rules),
-        odds: args.odds,
+        spec: GameSpec {
+            rule_set: args.rules,
+            odds: args.odds,
+            draw_odds: args.draw_odds,
+            mate_condition: args.mate_condition,
+            contempt: i32::from(args.contempt),
+            ..GameSpec::default()
+        },
         color: args.color,
         limit,
-        draw_odds: args.draw_odds,
-        mate_condition: args.mate_condition,
-        contempt: i32::from(args.contempt),
         fen: args.fen,
         pgn: args.pgn,
         threads: usize::from(args.threads),

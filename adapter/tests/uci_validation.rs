@@ -196,20 +196,32 @@ fn claimable_draws_are_reported_under_each_rule_set() {
     assert!(
         lines.iter().any(
             |l| l.starts_with("info string code: White may claim a draw")
-                && l.contains("(Am. II 8, I 16)")
+                && l.contains("(Am. II 8 (c), I 16)")
         ),
         "{lines:?}"
     );
     e.send("setoption name Rules value fide");
     let lines = e.sync();
     assert!(lines.iter().any(|l| l.contains("(FIDE 9.2)")), "{lines:?}");
+    // The British draft: repetition is IV 11 (the call to mate is IV 12).
+    e.send("setoption name Rules value british-1894");
+    let lines = e.sync();
+    assert!(lines.iter().any(|l| l.contains("(Br. IV 11)")), "{lines:?}");
+    e.send("setoption name Rules value staunton-1910");
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("(Staunton, Drawn Games (c))")),
+        "{lines:?}"
+    );
     e.send("setoption name Rules value american-1897");
     e.sync();
     let lines = position(&mut e, "position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 100 80");
     assert!(
         lines
             .iter()
-            .any(|l| l.contains("fifty moves on each side without a capture")),
+            .any(|l| l.contains("fifty moves on each side without a capture (Am. II 8 (b))")),
         "{lines:?}"
     );
     assert!(go(&mut e).is_some());

@@ -1,148 +1,14 @@
 //! `Game`: a start position and the moves played from it, with every position kept, so
-//! that repetitions and the move count can be judged; and the draw rules of each rule set
-//! (CODE.md §5) as small functions that the search shares. No notation and no I/O here.
-//!
-//! The readings taken, per rule set:
-//! - `american-1897` (II 8), `staunton-1910`: fifty moves on each side without a capture
-//!   (pawn moves do not reset the count: [`Position::capture_clock`]); repetition when the
-//!   same men stand on the same squares with the same player to move (Am. I 16: castling
-//!   and en passant chances do not enter) for the third time.
-//! - `fide`: fifty moves without a capture or pawn move; threefold repetition of the full
-//!   position (castling and en passant rights included); a dead position (neither side can
-//!   mate: K v K, K+minor v K, K+B v K+B with bishops on one colour) is drawn at once.
-//! - `british-1894` (IV 11–12): the fifty-move rule is a *call to mate*: only the weak
-//!   side (a lone King, or K+Q, K+R, K+B, K+N against equal or greater force, or K+2B,
-//!   K+2N, K+B+N against K+Q, all without Pawns) may call on the opponent to mate within
-//!   fifty moves each. We read the call as made as soon as the material stands so and
-//!   count from the last capture, so the draw comes when that side is weak and the
-//!   capture count reaches fifty moves each. Repetition is "three repetitions in
-//!   succession": the position (men, side to move) occurs a third time and the line of
-//!   play between the second and third occurrence is the same as between the first and
-//!   second (the same cycle played twice in a row).
+//! that repetitions and the move count can be judged. The draw law itself (what may be
+//! claimed, in words, with its law) is [`crate::rules::draws`]; no notation and no I/O here.
 
 use crate::position::Position;
-use crate::rules::{FiftyMoveRule, RepetitionRule};
-use crate::types::{Bitboard, Color, Move, PieceKind};
+use crate::types::Move;
 
-/// A draw that may be claimed (or, for a dead position under `fide`, that holds at once).
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub enum DrawClaim {
-    /// The fifty-move rule of the rule set in force (under `british-1894`: the weak side's
-    /// call to mate ran out).
-    FiftyMoves,
-    /// Repetition, by the rule set's reading of "the same position".
-    Repetition,
-    /// Neither side can mate (`fide` only).
-    DeadPosition,
-}
-
-/// Fifty moves on each side, in half-moves.
-const FIFTY_MOVES: u32 = 100;
-
-/// The key under which the rule set compares positions for repetition: the men on their
-/// squares and the side to move (the Code, Am. I 16), or the full key with castling and
-/// en passant rights (`fide`).
-#[inline]
-pub fn repetition_key(pos: &Position) -> u64 {
-    // RULE(repetition): what makes two positions "identical".
-    match pos.rules().repetition {
-        RepetitionRule::SamePositionAndRightsThirdTime => pos.key(),
-        RepetitionRule::SameMenThirdTime | RepetitionRule::ThreeInSuccession => pos.men_key(),
-    }
-}
-
-/// Whether the side to move may claim a draw by the fifty-move rule of the rule set in
-/// force. A checkmate on the last move still wins: callers test for mate first.
-#[inline]
-pub fn fifty_move_claimable(pos: &Position) -> bool {
-    // RULE(fifty_moves)
-    match pos.rules().fifty_moves {
-        FiftyMoveRule::WithoutCapture => pos.capture_clock() >= FIFTY_MOVES,
-        FiftyMoveRule::WithoutCaptureOrPawnMove => pos.halfmove_clock() >= FIFTY_MOVES,
-        FiftyMoveRule::CallToMate => {
-            pos.capture_clock() >= FIFTY_MOVES && call_to_mate_side(pos).is_some()
-        }
-    }
-}
-
-/// Under the British draft (IV 11): the side that may call on its opponent to mate
-/// within fifty moves, if either may. The material test does not look at the rule set.
-pub fn call_to_mate_side(pos: &Position) -> Option<Color> {
-    Color::ALL.into_iter().find(|&c| is_weak_side(pos, c))
-}
-
-fn is_weak_side(pos: &Position, weak: Color) -> bool {
-    const VALUE: [u32; 6] = [1, 3, 3, 5, 9, 0];
-    let count = |c: Color, k: PieceKind| pos.pieces_of(c, k).len();
-    let force = |c: Color| {
-        PieceKind::ALL
-            .iter()
-            .map(|&k| count(c, k) * VALUE[k as usize])
-            .sum::<u32>()
-    };
-    let strong = !weak;
-    if count(weak, PieceKind::Pawn) > 0 {
-        return false;
-    }
-    let pieces = pos.colors(weak) - pos.pieces(PieceKind::King);
-    match pieces.len() {
-        0 => true,
-        1 => force(strong) >= force(weak),
-        2 => {
-            let minors = count(weak, PieceKind::Knight) + count(weak, PieceKind::Bishop);
-            minors == 2 && count(strong, PieceKind::Queen) > 0
-        }
-        _ => false,
-    }
-}
-
-/// The dark squares (a1 is dark).
-const DARK: Bitboard = Bitboard(0xAA55_AA55_AA55_AA55);
-
-/// Whether neither side can possibly mate (K v K, K+minor v K, K+B v K+B with the Bishops
-/// on squares of one colour). Only `fide` makes this a draw
-/// ([`crate::Rules::dead_position_is_draw`]).
-pub fn is_dead_position(pos: &Position) -> bool {
-    let heavy =
-        pos.pieces(PieceKind::Pawn) | pos.pieces(PieceKind::Rook) | pos.pieces(PieceKind::Queen);
-    if heavy.is_nonempty() {
-        return false;
-    }
-    let minors = pos.pieces(PieceKind::Knight) | pos.pieces(PieceKind::Bishop);
-    if minors.len() <= 1 {
-        return true;
-    }
-    let bishops = pos.pieces(PieceKind::Bishop);
-    pos.pieces(PieceKind::Knight).is_empty()
-        && ((bishops & DARK).is_empty() || (bishops - DARK).is_empty())
-}
-
-/// Whether the last key of `keys` (the position now) makes a repetition claimable, given
-/// that only the last `window` earlier keys can possibly match (the position before a
-/// capture or pawn move never comes back).
-pub fn repetition_claimable(keys: &[u64], window: usize, rule: RepetitionRule) -> bool {
-    let Some((&now, earlier)) = keys.split_last() else {
-        return false;
-    };
-    let first = earlier.len().saturating_sub(window);
-    let matches: Vec<usize> = (first..earlier.len())
-        .rev()
-        .filter(|&i| earlier[i] == now)
-        .take(2)
-        .collect();
-    if matches.len() < 2 {
-        return false;
-    }
-    match rule {
-        RepetitionRule::SameMenThirdTime | RepetitionRule::SamePositionAndRightsThirdTime => true,
-        // RULE(repetition): "three repetitions in succession" (Br. IV 12).
-        RepetitionRule::ThreeInSuccession => {
-            let (second, first) = (matches[0], matches[1]);
-            let last = keys.len() - 1;
-            last - second == second - first && keys[second..last] == keys[first..second]
-        }
-    }
-}
+pub use crate::rules::draws::{
+    call_to_mate_side, fifty_move_claimable, is_dead_position, repetition_claimable,
+    repetition_key, DrawClaim,
+};
 
 /// A game in progress: the start and the moves since.
 #[derive(Clone, Debug)]
@@ -216,16 +82,7 @@ impl Game {
     /// }
     /// ```
     pub fn draw_claim(&self) -> Option<DrawClaim> {
-        let pos = self.current();
-        if pos.rules().dead_position_is_draw && is_dead_position(pos) {
-            return Some(DrawClaim::DeadPosition);
-        }
-        if fifty_move_claimable(pos) && (!pos.in_check() || pos.has_legal_moves()) {
-            return Some(DrawClaim::FiftyMoves);
-        }
-        let keys = self.repetition_keys();
-        let window = pos.halfmove_clock() as usize;
-        repetition_claimable(&keys, window, pos.rules().repetition).then_some(DrawClaim::Repetition)
+        crate::rules::draws::draw_claim(self.current(), &self.repetition_keys())
     }
 
     /// Plays a moves list in UCI notation, where `0000` is the giver's pass: accepted

@@ -35,6 +35,7 @@ pub mod position;
 pub mod rules;
 pub mod san;
 pub mod search;
+pub mod session;
 pub mod setup;
 mod types;
 pub mod zobrist;

@@ -3,13 +3,14 @@
 //! Morphy plays the odds-giver's side; the player receives the odds (or, with an
 //! explicit colour, takes the giver's side and Morphy receives). The player types moves
 //! in SAN or UCI and a few commands ([`input`]); Morphy answers with a search under the
-//! odds terms. The game ends by mate, stalemate, a draw claimed under the rule set, a
-//! resignation, or the end of input; the result is judged by the Code ([`outcome`]) and
-//! the game can be written as PGN ([`pgn`]); the board and the other texts are [`text`].
+//! odds terms. The game itself — moves, claims, resignation, the result and its law — is
+//! the engine's [`Session`]; this file only reads lines, draws the board ([`text`]) and
+//! writes the PGN ([`pgn`]). Whether Morphy claims a draw is [`outcome`].
 //!
 //! Reads lines from any `BufRead` and writes to any `Write`, so that tests drive it with
 //! a pipe or in memory. The search, the rules and the notation are the engine's.
 
+pub mod config;
 pub mod input;
 pub mod outcome;
 pub mod pgn;
@@ -17,141 +18,18 @@ pub mod text;
 
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
-use engine::game::DrawClaim;
-use engine::search::{marked_now, Limits, MateCondition, NullReporter, OddsTerms, Searcher};
-use engine::{Color, Game, Move, Odds, Piece, PieceKind, Rules, Square};
+use engine::rules::draws::color_name;
+use engine::rules::outcome::{ending_laws, Ending};
+use engine::search::{MateCondition, NullReporter, Searcher};
+use engine::session::Session;
+use engine::{Color, Game, Move, Odds};
 
 use crate::validate::{check, Request, Start, Validation};
+pub use config::{sides, Limit, PlayConfig, Sides};
 use input::Input;
-use outcome::{color_name, Ending};
-use text::no_claim;
 pub use text::{board, odds_text, score_text};
-
-/// How long or how far Morphy searches each move.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub enum Limit {
-    /// A fixed time a move.
-    Movetime(Duration),
-    /// A fixed depth in plies.
-    Depth(u32),
-    /// About this many nodes.
-    Nodes(u64),
-}
-
-impl Limit {
-    /// The engine's limits for Morphy's own moves.
-    pub fn limits(self) -> Limits {
-        match self {
-            Limit::Movetime(t) => Limits {
-                movetime: Some(t),
-                ..Limits::default()
-            },
-            Limit::Depth(d) => Limits {
-                depth: Some(d),
-                ..Limits::default()
-            },
-            Limit::Nodes(n) => Limits {
-                nodes: Some(n),
-                ..Limits::default()
-            },
-        }
-    }
-
-    /// The limits of a hint: at most half a second when searching by time.
-    pub fn hint_limits(self) -> Limits {
-        match self {
-            Limit::Movetime(t) => Limit::Movetime(t.min(Duration::from_millis(500))).limits(),
-            other => other.limits(),
-        }
-    }
-}
-
-/// Everything `morphy play` is asked to do.
-#[derive(Clone, Debug)]
-pub struct PlayConfig {
-    /// The rules in force.
-    pub rules: Rules,
-    /// The odds Morphy gives.
-    pub odds: Odds,
-    /// The player's colour, if chosen.
-    pub color: Option<Color>,
-    /// Morphy's search limit.
-    pub limit: Limit,
-    /// Drawn games count as won by the receiver.
-    pub draw_odds: bool,
-    /// The giver's conditional mate.
-    pub mate_condition: MateCondition,
-    /// Odds contempt, centipawns.
-    pub contempt: i32,
-    /// The start, if not the standard (or odds) array.
-    pub fen: Option<String>,
-    /// Where to write the game as PGN at the end.
-    pub pgn: Option<PathBuf>,
-    /// Search threads.
-    pub threads: usize,
-    /// Transposition table, MiB.
-    pub hash_mb: usize,
-    /// Whether a person types at a terminal: then a prompt is shown; otherwise each
-    /// line read is echoed after `> `, so that a piped session reads as a transcript.
-    pub interactive: bool,
-}
-
-impl Default for PlayConfig {
-    fn default() -> PlayConfig {
-        PlayConfig {
-            rules: Rules::default(),
-            odds: Odds::None,
-            color: None,
-            limit: Limit::Movetime(Duration::from_secs(1)),
-            draw_odds: false,
-            mate_condition: MateCondition::None,
-            contempt: 0,
-            fen: None,
-            pgn: None,
-            threads: 1,
-            hash_mb: 16,
-            interactive: false,
-        }
-    }
-}
-
-/// Who plays which side, and who gives the odds.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub struct Sides {
-    /// The player's colour.
-    pub human: Color,
-    /// The side giving the odds (and the odds terms), if any.
-    pub giver: Option<Color>,
-}
-
-impl Sides {
-    /// Morphy's colour.
-    pub fn morphy(self) -> Color {
-        !self.human
-    }
-}
-
-/// Who plays what: with odds the player receives them unless `color` says otherwise;
-/// without odds the player is White unless `color` says otherwise, and odds terms
-/// given without odds (`terms`: draw odds or a conditional mate) are Morphy's to give.
-pub fn sides(odds: Odds, color: Option<Color>, terms: bool) -> Sides {
-    if let Some(giver) = odds.giver() {
-        Sides {
-            human: color.unwrap_or(!giver),
-            giver: Some(giver),
-        }
-    } else {
-        let human = color.unwrap_or(Color::White);
-        Sides {
-            human,
-            giver: terms.then_some(!human),
-        }
-    }
-}
 
 /// How `run` ended.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -166,9 +44,8 @@ pub enum Status {
 struct Play<'a, W: Write> {
     config: &'a PlayConfig,
     out: &'a mut W,
-    game: Game,
+    session: Session,
     sides: Sides,
-    terms: OddsTerms,
     searcher: Searcher,
 }
 
@@ -177,54 +54,44 @@ struct Play<'a, W: Write> {
 /// findings are written), after writing why.
 pub fn run(config: &PlayConfig, input: impl BufRead, out: &mut impl Write) -> io::Result<Status> {
     // Step 1. The start, validated as the UCI server does.
+    let spec = config.game_spec();
     let report = check(&Request {
         start: config.fen.as_deref().map_or(Start::Standard, Start::Fen),
         moves: &[],
-        rules: config.rules,
-        odds: config.odds,
+        rules: spec.rules(),
+        odds: spec.odds,
         mode: Validation::Refuse,
     });
     for f in &report.findings {
         writeln!(out, "{}: {f}", f.severity.word())?;
     }
     let Some(game) = report.game else {
-        writeln!(out, "The start is refused under {}.", config.rules.set)?;
+        writeln!(out, "The start is refused under {}.", spec.rule_set)?;
         return Ok(Status::Refused);
     };
-    // Step 2. Sides and terms.
-    let has_terms = config.draw_odds || config.mate_condition != MateCondition::None;
-    let sides = sides(config.odds, config.color, has_terms);
-    let terms = OddsTerms {
-        giver: sides.giver,
-        draw_odds: config.draw_odds,
-        mate_condition: config.mate_condition,
-        contempt: config.contempt,
-    };
-    if let (MateCondition::Pawn(sq), Some(giver)) = (config.mate_condition, sides.giver) {
-        if game.current().piece_on(sq) != Some(Piece::new(giver, PieceKind::Pawn)) {
-            writeln!(
-                out,
-                "error: mate condition pawn:{sq}: no {} Pawn stands on {sq} at the start (Am. IV 6)",
-                color_name(giver)
-            )?;
+    // Step 2. Sides and terms: the session refuses terms the start cannot meet.
+    let sides = config.sides();
+    let session = match Session::new(spec, game) {
+        Ok(session) => session,
+        Err(ruling) => {
+            writeln!(out, "error: {ruling}")?;
             return Ok(Status::Refused);
         }
-    }
+    };
     let mut searcher = Searcher::new();
     searcher.set_threads(config.threads);
     searcher.set_hash_mb(config.hash_mb);
-    searcher.set_odds_terms(terms);
+    searcher.set_odds_terms(session.terms());
     let mut play = Play {
         config,
         out,
-        game,
+        session,
         sides,
-        terms,
         searcher,
     };
     play.introduce()?;
-    let ending = play.run(input)?;
-    play.finish(ending)?;
+    play.run(input)?;
+    play.finish()?;
     Ok(Status::Played)
 }
 
@@ -237,9 +104,11 @@ impl<W: Write> Play<'_, W> {
     fn introduce(&mut self) -> io::Result<()> {
         let (human, morphy) = (self.sides.human, self.sides.morphy());
         let config = self.config;
-        let mut lines = vec![format!("Morphy: a game under {}.", config.rules.set)];
-        if config.odds != Odds::None {
-            lines.push(format!("Odds {}.", odds_text(config.odds)));
+        let spec = *self.session.spec();
+        let laws = ending_laws(spec.rule_set);
+        let mut lines = vec![format!("Morphy: a game under {}.", spec.rule_set)];
+        if spec.odds != Odds::None {
+            lines.push(format!("Odds {}.", odds_text(spec.odds)));
         }
         match self.sides.giver {
             Some(giver) if giver == morphy => lines.push(format!(
@@ -260,22 +129,25 @@ impl<W: Write> Play<'_, W> {
         }
         if let Some(giver) = self.sides.giver {
             let (g, r) = (color_name(giver), color_name(!giver));
-            if config.draw_odds {
+            if spec.draw_odds {
                 lines.push(format!(
-                    "Draw odds: a drawn game counts as won by {r} (Br. VI 1; Staunton I)."
+                    "Draw odds: a drawn game counts as won by {r} ({}).",
+                    laws.draw_odds
                 ));
             }
-            match config.mate_condition {
+            match spec.mate_condition {
                 MateCondition::None => {}
                 MateCondition::Pawn(sq) => lines.push(format!(
-                    "{g} undertakes to mate with the Pawn on {sq}, which may not promote; any other mate, or a draw, is his loss (Am. IV 6, 8)."
+                    "{g} undertakes to mate with the Pawn on {sq}, which may not promote; any other mate, or a draw, is his loss ({}).",
+                    laws.mate_with_pawn
                 )),
                 MateCondition::Square(sq) => lines.push(format!(
-                    "{g} undertakes to mate with the mated King on {sq}; any other mate, or a draw, is his loss (Am. IV 7, 8)."
+                    "{g} undertakes to mate with the mated King on {sq}; any other mate, or a draw, is his loss ({}).",
+                    laws.mate_on_square
                 )),
             }
-            if config.contempt != 0 {
-                lines.push(format!("Odds contempt: {} cp.", config.contempt));
+            if spec.contempt != 0 {
+                lines.push(format!("Odds contempt: {} cp.", spec.contempt));
             }
         }
         lines.push(match config.limit {
@@ -292,12 +164,15 @@ impl<W: Write> Play<'_, W> {
 
     /// The board from the player's side, the last move, whose turn, a claimable draw.
     fn show(&mut self) -> io::Result<()> {
-        let pos = self.game.current().clone();
+        let game = self.session.game();
+        let pos = game.current().clone();
+        let last = game
+            .moves()
+            .last()
+            .map(|&mv| (game.positions()[game.moves().len() - 1].clone(), mv));
         let text = board(&pos, self.sides.human);
         self.say(&text)?;
-        if let Some(&last) = self.game.moves().last() {
-            let positions = self.game.positions();
-            let before = &positions[positions.len() - 2];
+        if let Some((before, last)) = last {
             let who = if before.turn() == self.sides.human {
                 "you"
             } else {
@@ -305,7 +180,7 @@ impl<W: Write> Play<'_, W> {
             };
             let text = format!(
                 "Last move: {} ({who})",
-                pgn::numbered(before, &before.san(last))
+                pgn::numbered(&before, &before.san(last))
             );
             self.say(&text)?;
         }
@@ -332,46 +207,27 @@ impl<W: Write> Play<'_, W> {
         status.push('.');
         self.say(&status)?;
         if pos.turn() == self.sides.human && pos.has_legal_moves() {
-            if let Some(claim) = self.game.draw_claim() {
-                if claim != DrawClaim::DeadPosition {
-                    let (why, law) = outcome::claim_reason(claim, &pos);
-                    let text =
-                        format!("You may claim a draw: {why} ({law}). Type 'claim' to claim it.");
-                    self.say(&text)?;
-                }
+            if let Some((_, ruling)) = self.session.claimable() {
+                let text = format!("You may claim a draw: {ruling}. Type 'claim' to claim it.");
+                self.say(&text)?;
             }
         }
         Ok(())
     }
 
-    /// A mate, a stalemate or a dead position, which end the game without a claim.
-    fn natural_ending(&self) -> Option<Ending> {
-        let pos = self.game.current();
-        if !pos.has_legal_moves() {
-            return Some(if pos.in_check() {
-                Ending::Checkmate
-            } else {
-                Ending::Stalemate
-            });
-        }
-        (self.game.draw_claim() == Some(DrawClaim::DeadPosition)).then_some(Ending::DeadPosition)
-    }
-
     /// Step 4. Moves until the game ends.
-    fn run(&mut self, mut input: impl BufRead) -> io::Result<Ending> {
+    fn run(&mut self, mut input: impl BufRead) -> io::Result<()> {
         let mut line = Vec::new();
         loop {
-            if let Some(ending) = self.natural_ending() {
-                return Ok(ending);
+            if self.session.settle().is_some() {
+                return Ok(());
             }
-            if self.game.current().turn() == self.sides.morphy() {
-                if let Some(ending) = self.morphy_moves()? {
-                    return Ok(ending);
+            if self.session.game().current().turn() == self.sides.morphy() {
+                self.morphy_moves()?;
+                if self.over_or_morphy_to_move() {
+                    continue;
                 }
-                if self.game.current().turn() == self.sides.human && self.natural_ending().is_none()
-                {
-                    self.show()?;
-                }
+                self.show()?;
                 continue;
             }
             if self.config.interactive {
@@ -381,40 +237,42 @@ impl<W: Write> Play<'_, W> {
             line.clear();
             if input.read_until(b'\n', &mut line)? == 0 {
                 self.say("End of input.")?;
-                return Ok(Ending::Unfinished);
+                return Ok(());
             }
             let text = String::from_utf8_lossy(&line).into_owned();
             if !self.config.interactive {
                 let echo = format!("> {}", text.trim_end());
                 self.say(&echo)?;
             }
-            if let Some(ending) = self.command(input::parse(&text))? {
-                return Ok(ending);
+            if self.command(input::parse(&text))? {
+                return Ok(());
             }
         }
     }
 
     /// Morphy's move: a search, a draw claim if it takes one, the move.
-    fn morphy_moves(&mut self) -> io::Result<Option<Ending>> {
+    fn morphy_moves(&mut self) -> io::Result<()> {
         let limits = self.config.limit.limits();
         let result = self.searcher.search(
-            &self.game,
+            self.session.game(),
             &limits,
             &AtomicBool::new(false),
             &mut NullReporter,
         );
         let morphy = self.sides.morphy();
-        if let Some(claim) = self.game.draw_claim() {
-            if outcome::morphy_claims(self.terms, morphy, result.score) {
-                let (why, law) = outcome::claim_reason(claim, self.game.current());
-                let text = format!("Morphy claims a draw: {why} ({law}).");
-                self.say(&text)?;
-                return Ok(Some(Ending::Claimed(claim)));
+        if self.session.game().draw_claim().is_some()
+            && outcome::morphy_claims(self.session.terms(), morphy, result.score)
+        {
+            if let Ok(ruling) = self.session.claim() {
+                return self.say(&format!("Morphy claims a draw: {ruling}."));
             }
         }
-        let pos = self.game.current().clone();
-        let Some(mv) = result.best.or_else(|| pos.legal_moves().first().copied()) else {
-            return Ok(None);
+        let pos = self.session.game().current().clone();
+        let Some(mv) = result
+            .best
+            .or_else(|| self.session.moves().first().copied())
+        else {
+            return Ok(());
         };
         let text = format!(
             "Morphy plays {} ({}, depth {})",
@@ -423,44 +281,35 @@ impl<W: Write> Play<'_, W> {
             result.depth
         );
         self.play(mv)?;
-        self.say(&text)?;
-        Ok(None)
+        self.say(&text)
     }
 
     fn play(&mut self, mv: Move) -> io::Result<()> {
-        self.game
-            .try_play(mv)
+        self.session
+            .play(mv)
             .map_err(|e| io::Error::other(format!("internal error: {e}")))
     }
 
-    /// Where the marked Pawn stands, when the player is the giver who may not promote it.
-    fn players_marked_pawn(&self) -> Option<Square> {
-        if self.sides.giver == Some(self.sides.human) {
-            marked_now(self.config.mate_condition, &self.game)
-        } else {
-            None
-        }
+    /// Whether the game is over or it is Morphy's turn (then no board is shown).
+    fn over_or_morphy_to_move(&self) -> bool {
+        self.session.game().current().turn() != self.sides.human
+            || self.session.natural_ending().is_some()
     }
 
-    /// One line of the player's; `Some` when it ends the game.
-    fn command(&mut self, input: Input) -> io::Result<Option<Ending>> {
+    /// One line of the player's; `true` when it ends the game.
+    fn command(&mut self, input: Input) -> io::Result<bool> {
         match input {
             Input::Empty => {}
             Input::Help => self.say(input::HELP)?,
             Input::Board => self.show()?,
             Input::Fen => {
-                let fen = self.game.current().fen();
+                let fen = self.session.game().current().fen();
                 self.say(&fen)?;
             }
             Input::Moves => {
-                let pos = self.game.current();
-                let marked = self.players_marked_pawn();
-                let mut sans: Vec<String> = pos
-                    .legal_moves()
-                    .iter()
-                    .filter(|m| !(marked == Some(m.from()) && m.promotion().is_some()))
-                    .map(|m| pos.san(*m))
-                    .collect();
+                let pos = self.session.game().current();
+                let mut sans: Vec<String> =
+                    self.session.moves().iter().map(|m| pos.san(*m)).collect();
                 sans.sort();
                 let text = format!("Legal moves ({}): {}", sans.len(), sans.join(" "));
                 self.say(&text)?;
@@ -468,12 +317,12 @@ impl<W: Write> Play<'_, W> {
             Input::Hint => {
                 let limits = self.config.limit.hint_limits();
                 let result = self.searcher.search(
-                    &self.game,
+                    self.session.game(),
                     &limits,
                     &AtomicBool::new(false),
                     &mut NullReporter,
                 );
-                let pos = self.game.current();
+                let pos = self.session.game().current();
                 let text = match result.best {
                     Some(mv) => format!(
                         "Hint: {} ({} for you, depth {})",
@@ -486,31 +335,27 @@ impl<W: Write> Play<'_, W> {
                 self.say(&text)?;
             }
             Input::Undo => self.undo()?,
-            Input::Claim => {
-                if let Some(claim) = self.game.draw_claim() {
-                    let (why, law) = outcome::claim_reason(claim, self.game.current());
-                    let text = format!("You claim a draw: {why} ({law}).");
-                    self.say(&text)?;
-                    return Ok(Some(Ending::Claimed(claim)));
+            Input::Claim => match self.session.claim() {
+                Ok(granted) => {
+                    self.say(&format!("You claim a draw: {granted}."))?;
+                    return Ok(true);
                 }
-                let text = no_claim(self.game.current());
-                self.say(&text)?;
-            }
+                Err(refused) => self.say(&format!("error: {refused}"))?,
+            },
             Input::Resign => {
                 self.say("You resign.")?;
-                return Ok(Some(Ending::Resigned(self.sides.human)));
+                self.session.resign(self.sides.human);
+                return Ok(true);
             }
-            Input::Quit => return Ok(Some(Ending::Unfinished)),
+            Input::Quit => return Ok(true),
             Input::Move(text) => {
-                let pos = self.game.current().clone();
-                match input::read_move(&pos, &text, self.players_marked_pawn()) {
+                let pos = self.session.game().current().clone();
+                match input::read_move(&pos, &text, self.session.marked()) {
                     Ok(mv) => {
                         let said = format!("You play {}", pgn::numbered(&pos, &pos.san(mv)));
                         self.play(mv)?;
                         self.say(&said)?;
-                        if self.game.current().turn() == self.sides.human
-                            && self.natural_ending().is_none()
-                        {
+                        if !self.over_or_morphy_to_move() {
                             self.show()?;
                         }
                     }
@@ -518,7 +363,7 @@ impl<W: Write> Play<'_, W> {
                 }
             }
         }
-        Ok(None)
+        Ok(false)
     }
 
     /// Takes back the player's last turn and Morphy's moves since.
@@ -528,52 +373,50 @@ impl<W: Write> Play<'_, W> {
             let n = game.moves().len();
             (n > 0).then(|| game.positions()[n - 1].turn())
         };
-        let played = self.game.positions()[..self.game.moves().len()]
+        let game = self.session.game();
+        let played = game.positions()[..game.moves().len()]
             .iter()
             .any(|p| p.turn() == human);
         if !played {
             return self.say("error: you have made no move to take back");
         }
         let mut taken = Vec::new();
-        while made_by(&self.game) == Some(!human) {
-            taken.extend(self.game.undo());
+        while made_by(self.session.game()) == Some(!human) {
+            taken.extend(self.session.undo());
         }
-        while made_by(&self.game) == Some(human) {
-            taken.extend(self.game.undo());
+        while made_by(self.session.game()) == Some(human) {
+            taken.extend(self.session.undo());
         }
         let text = format!(
             "Took back {} move(s); {} to move.",
             taken.len(),
-            color_name(self.game.current().turn())
+            color_name(self.session.game().current().turn())
         );
         self.say(&text)?;
         self.show()
     }
 
     /// Step 5. The result, the moves, the PGN file.
-    fn finish(&mut self, ending: Ending) -> io::Result<()> {
-        let pos = self.game.current().clone();
-        if matches!(ending, Ending::Checkmate | Ending::Stalemate) {
+    fn finish(&mut self) -> io::Result<()> {
+        let pos = self.session.game().current().clone();
+        if matches!(
+            self.session.ending(),
+            Some(Ending::Checkmate | Ending::Stalemate)
+        ) {
             let text = board(&pos, self.sides.human);
             self.say(&text)?;
         }
-        let marked = marked_now(self.config.mate_condition, &self.game);
-        let verdict = outcome::verdict(ending, &pos, self.terms, marked);
+        let verdict = self.session.verdict();
         let text = format!("Result {}: {}.", verdict.result, verdict.reason);
         self.say(&text)?;
-        let moves = pgn::body(
-            self.game.start(),
-            self.game.moves(),
-            verdict.result,
-            None,
-            None,
-        );
+        let game = self.session.game().clone();
+        let moves = pgn::body(game.start(), game.moves(), verdict.result, None, None);
         self.say(&moves)?;
         if let Some(path) = &self.config.pgn {
             let text = pgn::game(
                 &self.tags(verdict.result),
-                self.game.start(),
-                self.game.moves(),
+                game.start(),
+                game.moves(),
                 verdict.result,
                 Some(&verdict.reason),
             );
@@ -586,7 +429,7 @@ impl<W: Write> Play<'_, W> {
         self.out.flush()
     }
 
-    /// The PGN tags: the seven-tag roster, then the Code's.
+    /// The PGN tags: the seven-tag roster, then the session's (which game was played).
     fn tags(&self, result: &str) -> Vec<(&'static str, String)> {
         let name = |c: Color| {
             if c == self.sides.human {
@@ -603,20 +446,8 @@ impl<W: Write> Play<'_, W> {
             ("White", name(Color::White)),
             ("Black", name(Color::Black)),
             ("Result", result.to_string()),
-            ("Rules", self.config.rules.set.name().to_string()),
         ];
-        if self.config.odds != Odds::None {
-            tags.push(("Odds", self.config.odds.name().to_string()));
-        }
-        if let Some(giver) = self.sides.giver {
-            tags.push(("OddsGiver", color_name(giver).to_string()));
-            if self.config.draw_odds {
-                tags.push(("DrawOdds", "yes".to_string()));
-            }
-            if self.config.mate_condition != MateCondition::None {
-                tags.push(("MateCondition", self.config.mate_condition.to_string()));
-            }
-        }
+        tags.extend(self.session.pgn_tags());
         tags
     }
 }

@@ -1,7 +1,7 @@
 use std::io::Cursor;
 
-use engine::search::Score;
-use engine::{Odds, Position, RuleSet, Rules};
+use engine::search::{marked_now, Score};
+use engine::{Game, GameSpec, MateCondition, Odds, Position, RuleSet, Rules, Square};
 
 use super::*;
 
@@ -92,7 +92,10 @@ fn bad_input_then_undo_then_end_of_input() {
 #[test]
 fn the_receiver_makes_both_moves_of_his_first_turn() {
     let cfg = PlayConfig {
-        odds: Odds::PawnAndTwoMoves,
+        spec: GameSpec {
+            odds: Odds::PawnAndTwoMoves,
+            ..GameSpec::default()
+        },
         ..config()
     };
     let (_, out) = session(&cfg, "e4\ne5\nd4\nquit\n");
@@ -119,7 +122,10 @@ fn a_fifty_move_draw_is_claimed_by_the_player() {
     assert!(out.contains("Result 1/2-1/2: White claims a draw: fifty moves on each side without a capture (Am. II 8 (b))."), "{out}");
     // Under draw odds the same claim loses for the giver, the player here.
     let odds = PlayConfig {
-        draw_odds: true,
+        spec: GameSpec {
+            draw_odds: true,
+            ..GameSpec::default()
+        },
         color: Some(Color::White),
         ..cfg
     };
@@ -148,8 +154,11 @@ fn refused_starts() {
         "{out}"
     );
     let cfg = PlayConfig {
-        odds: Odds::Rook,
-        mate_condition: MateCondition::Pawn(Square::F7),
+        spec: GameSpec {
+            odds: Odds::Rook,
+            mate_condition: MateCondition::Pawn(Square::F7),
+            ..GameSpec::default()
+        },
         ..config()
     };
     let (status, out) = session(&cfg, "");
@@ -172,4 +181,36 @@ fn the_marked_pawn_is_followed() {
     let mv = game.current().parse_uci_move("b7c6").unwrap();
     game.try_play(mv).unwrap();
     assert_eq!(marked_now(MateCondition::Pawn(Square::E2), &game), None);
+}
+
+#[test]
+fn each_rule_set_words_its_own_law() {
+    let under = |set| PlayConfig {
+        spec: GameSpec::new(set),
+        fen: Some("4k3/8/8/8/8/8/4P3/4K3 w - - 100 80".to_string()),
+        ..config()
+    };
+    let (_, out) = session(&under(RuleSet::Staunton1910), "claim\n");
+    assert!(
+        out.contains("Result 1/2-1/2: White claims a draw: fifty moves on each side without a capture (Staunton, Drawn Games (b))."),
+        "{out}"
+    );
+    // The British draft: the lone King's call to mate is IV 12 (repetition is IV 11).
+    let (_, out) = session(&under(RuleSet::British1894), "claim\n");
+    assert!(
+        out.contains("White claims a draw: the weaker side's call to mate within fifty moves has run out (Br. IV 12)."),
+        "{out}"
+    );
+    let british = PlayConfig {
+        spec: GameSpec::new(RuleSet::British1894),
+        ..config()
+    };
+    let (_, out) = session(&british, "claim\nresign\n");
+    assert!(out.contains("and no repetition (Br. IV 11, 12)"), "{out}");
+    assert!(
+        out.contains("Result 0-1: White resigns (Br. IV 16)."),
+        "{out}"
+    );
+    let (_, out) = session(&under(RuleSet::Fide), "resign\n");
+    assert!(out.contains("White resigns (FIDE 5.1.2)."), "{out}");
 }

@@ -5,9 +5,9 @@
 use std::fmt::Write as _;
 
 use engine::search::Score;
-use engine::{Color, FiftyMoveRule, File, Odds, Piece, PieceKind, Position, Rank, Setup, Square};
+use engine::{Color, File, Odds, Piece, PieceKind, Position, Rank, Setup, Square};
 
-use super::outcome::color_name;
+use engine::rules::draws::color_name;
 
 /// The board as eight rows seen from `side`, ranks and files marked.
 pub fn board(pos: &Position, side: Color) -> String {
@@ -90,25 +90,4 @@ pub fn odds_text(odds: Odds) -> String {
         s.push_str("; the giver moves first (Am. IV 2)");
     }
     s
-}
-
-/// Why no draw may be claimed now, with the counts.
-pub fn no_claim(pos: &Position) -> String {
-    // RULE(fifty_moves): which clock counts.
-    let (clock, what, law) = match pos.rules().fifty_moves {
-        FiftyMoveRule::WithoutCapture => (pos.capture_clock(), "without a capture", "Am. II 8"),
-        FiftyMoveRule::WithoutCaptureOrPawnMove => (
-            pos.halfmove_clock(),
-            "without a capture or Pawn move",
-            "FIDE 9.2, 9.3",
-        ),
-        FiftyMoveRule::CallToMate => (
-            pos.capture_clock(),
-            "without a capture, with a side that may call to mate",
-            "Br. IV 11, 12",
-        ),
-    };
-    format!(
-        "error: no draw can be claimed now: {clock} of the 100 half-moves {what} the fifty-move rule needs, and no repetition ({law})"
-    )
 }

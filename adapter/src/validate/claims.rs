@@ -1,10 +1,10 @@
 //! Draws the side to move may claim under the rule set in force (CODE.md §5), as
-//! `info string code: ...` findings. Whether a draw may be claimed is the engine's
-//! [`Game::draw_claim`] (the same judgement the search uses); this file only says it in
-//! words with the law. A claim is information, never a refusal.
+//! `info string code: ...` findings. Whether a draw may be claimed, and what the ruling
+//! says with which law, is the engine's ([`Game::draw_claim`], [`DrawClaim::ruling`]);
+//! this file only maps the ruling to a finding. A claim is information, never a refusal.
 
 use engine::game::DrawClaim;
-use engine::{FiftyMoveRule, Game, RepetitionRule};
+use engine::Game;
 
 use super::finding::{Finding, FindingKind};
 
@@ -14,50 +14,28 @@ pub fn claims(game: &Game, out: &mut Vec<Finding>) {
         return;
     };
     let now = game.current();
-    let rules = now.rules();
-    let side = super::color_name(now.turn());
-    let (kind, law, message) = match claim {
-        // RULE(repetition): the law and the reading of "the same position".
-        DrawClaim::Repetition => match rules.repetition {
-            RepetitionRule::SameMenThirdTime => (
-                FindingKind::RepetitionClaim,
-                "Am. II 8, I 16",
-                format!("{side} may claim a draw: the same men stand on the same squares with {side} to move for the third time (castling and en passant chances do not count)"),
+    let ruling = claim.ruling(now);
+    let (kind, message) = match claim {
+        DrawClaim::Repetition => (
+            FindingKind::RepetitionClaim,
+            format!(
+                "{} may claim a draw: {}",
+                super::color_name(now.turn()),
+                ruling.words
             ),
-            RepetitionRule::SamePositionAndRightsThirdTime => (
-                FindingKind::RepetitionClaim,
-                "FIDE 9.2",
-                format!("{side} may claim a draw: the same position with the same rights has occurred three times"),
+        ),
+        DrawClaim::FiftyMoves => (
+            FindingKind::FiftyMoveClaim,
+            format!(
+                "{} may claim a draw: {}",
+                super::color_name(now.turn()),
+                ruling.words
             ),
-            RepetitionRule::ThreeInSuccession => (
-                FindingKind::RepetitionClaim,
-                "Br. IV 12",
-                format!("{side} may claim a draw: the same line of play has been repeated three times in succession"),
-            ),
-        },
-        // RULE(fifty_moves): what resets the count.
-        DrawClaim::FiftyMoves => match rules.fifty_moves {
-            FiftyMoveRule::WithoutCapture => (
-                FindingKind::FiftyMoveClaim,
-                "Am. II 8",
-                format!("{side} may claim a draw: fifty moves on each side without a capture ({} half-moves)", now.capture_clock()),
-            ),
-            FiftyMoveRule::WithoutCaptureOrPawnMove => (
-                FindingKind::FiftyMoveClaim,
-                "FIDE 9.3",
-                format!("{side} may claim a draw: fifty moves on each side without a capture or a Pawn move ({} half-moves)", now.halfmove_clock()),
-            ),
-            FiftyMoveRule::CallToMate => (
-                FindingKind::FiftyMoveClaim,
-                "Br. IV 11",
-                format!("a draw: the weaker side called on its opponent to mate within fifty moves, and {} half-moves have passed without a capture", now.capture_clock()),
-            ),
-        },
+        ),
         DrawClaim::DeadPosition => (
             FindingKind::DeadPosition,
-            "FIDE 5.2.2",
-            "a draw: neither side can possibly mate (dead position)".to_string(),
+            format!("a draw: {}", ruling.words),
         ),
     };
-    out.push(Finding::new(kind, law, Vec::new(), message));
+    out.push(Finding::new(kind, ruling.law, Vec::new(), message));
 }

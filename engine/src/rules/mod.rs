@@ -6,7 +6,9 @@
 //! generator never branches on a rule set. Lines elsewhere that depend on a rule are
 //! tagged `// RULE(<name>)`.
 
+pub mod draws;
 pub mod odds;
+pub mod outcome;
 pub mod spec;
 pub mod start;
 
@@ -69,7 +71,7 @@ pub enum FiftyMoveRule {
     /// Fifty moves on each side without a capture or a pawn move (FIDE).
     WithoutCaptureOrPawnMove,
     /// Only a player with a lone King, or with slight material against equal or greater
-    /// force, may call on the opponent to mate within fifty moves (Br. IV 11).
+    /// force, may call on the opponent to mate within fifty moves (Br. IV 12).
     CallToMate,
 }
 
@@ -81,7 +83,7 @@ pub enum RepetitionRule {
     /// claimant's previous turns: the third occurrence, same player to move (Am. II 8;
     /// Staunton).
     SameMenThirdTime,
-    /// Three repetitions in succession of a check, series of checks or line of play (Br. IV 12).
+    /// Three repetitions in succession of a check, series of checks or line of play (Br. IV 11).
     ThreeInSuccession,
     /// The same position three times with the same rights, castling and en passant
     /// included (FIDE).
