@@ -2,7 +2,7 @@
 //!
 //! `tests/oracle` is a second move generator (0x88 mailbox, make-and-test legality) that
 //! shares nothing with the `engine` crate. It first earns trust on the published standard
-//! counts in `../shared/perft/`, then recomputes every count of our own suites
+//! counts in `tests/data/perft/`, then recomputes every count of our own suites
 //! `perft/suites/odds.epd` and `perft/suites/castling_without_rook.epd`, for which no
 //! published numbers exist. The same code generated those counts (`print_suite_counts`).
 //!
@@ -74,8 +74,8 @@ fn check_line(line: &SuiteLine, max_depth: u32, max_nodes: u64) -> usize {
 
 #[test]
 fn oracle_matches_published_counts() {
-    let classic = SuiteLine::parse_file(&read("../shared/perft/perftsuite.epd"));
-    let cpw = SuiteLine::parse_file(&read("../shared/perft/cpw_perft_results.epd"));
+    let classic = SuiteLine::parse_file(&read("tests/data/perft/perftsuite.epd"));
+    let cpw = SuiteLine::parse_file(&read("tests/data/perft/cpw_perft_results.epd"));
     assert_eq!(classic.len(), 126);
     assert_eq!(cpw.len(), 7);
     let mut checked = 0;

@@ -5,7 +5,7 @@
 //! a type — so that a count on which both agree was found twice, by different algorithms.
 //! It is written to be read and checked by eye, not to be fast; it is not used in play.
 //!
-//! What it knows (see `../shared/CODE.md` beside the checkout): standard moves with castling, en passant
+//! What it knows (see docs/RULES.md): standard moves with castling, en passant
 //! and promotion; castling without Rook (§3) under every rule set but `fide`; the
 //! `british-1894` fifth promotion choice, a pawn that remains a Pawn on its eighth rank
 //! (§2); and the odds starts of §4, including turns of several moves (Am. IV 4).
