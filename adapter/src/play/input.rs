@@ -4,6 +4,7 @@
 //! position decides which legal move it names. Errors are one line naming the problem.
 //! Playing the move, and everything else a command does, is the game loop's business.
 
+use engine::rules::odds::{MARKED_PAWN_LAW, MULTI_MOVE_TURN_LAW};
 use engine::{Move, Position, Square};
 
 /// One line of input.
@@ -81,17 +82,13 @@ pub fn read_move(pos: &Position, text: &str, marked: Option<Square>) -> Result<M
     };
     let mv = mv.map_err(|e| {
         if pos.in_multi_move_turn() {
-            format!(
-                "{e}; in a turn of several moves no man may go beyond the fourth rank (Am. IV 4)"
-            )
+            format!("{e}; {MULTI_MOVE_TURN_LAW}")
         } else {
             e
         }
     })?;
     if marked == Some(mv.from()) && mv.promotion().is_some() {
-        return Err(format!(
-            "'{text}': the marked Pawn may not go beyond the seventh rank (Am. IV 6)"
-        ));
+        return Err(format!("'{text}': {MARKED_PAWN_LAW}"));
     }
     Ok(mv)
 }

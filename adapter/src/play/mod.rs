@@ -197,8 +197,8 @@ impl<W: Write> Play<'_, W> {
         if pos.in_multi_move_turn() {
             let _ = write!(
                 status,
-                "; {} move(s) left in this turn, no man beyond the fourth rank (Am. IV 4)",
-                pos.turn_moves()
+                "; {}",
+                engine::rules::odds::moves_left_in_turn(pos.turn_moves())
             );
         }
         if pos.in_check() && pos.has_legal_moves() {

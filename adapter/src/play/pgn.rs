@@ -121,10 +121,9 @@ pub fn game(
         let _ = writeln!(out, "[FEN \"{}\"]", escape(&start.fen()));
     }
     out.push('\n');
-    let note = has_pass(start, moves).then_some(
-        "-- is the giver's pass between the receiver's moves of his first turn (Am. IV 4)",
-    );
-    out.push_str(&body(start, moves, result, note, reason));
+    let note =
+        has_pass(start, moves).then(|| format!("-- is {}", engine::rules::odds::GIVERS_PASS_LAW));
+    out.push_str(&body(start, moves, result, note.as_deref(), reason));
     out.push('\n');
     out
 }

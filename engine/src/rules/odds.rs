@@ -304,6 +304,62 @@ pub fn marked_now(condition: MateCondition, game: &crate::Game) -> Option<Square
     marked
 }
 
+/// The law of a turn of several moves, in words (Am. IV 4).
+pub const MULTI_MOVE_TURN_LAW: &str =
+    "in a turn of several moves no man may go beyond the fourth rank (Am. IV 4)";
+
+/// The law of the marked Pawn, in words (Am. IV 6).
+pub const MARKED_PAWN_LAW: &str = "the marked Pawn may not go beyond the seventh rank (Am. IV 6)";
+
+/// What a pass (`0000`, PGN `--`) inside the receiver's turn of several moves is (Am. IV 4).
+pub const GIVERS_PASS_LAW: &str =
+    "the giver's pass between the receiver's moves of his first turn (Am. IV 4)";
+
+/// How many moves are left in a turn of several moves, with its law.
+pub fn moves_left_in_turn(moves: u8) -> String {
+    format!("{moves} move(s) left in this turn, no man beyond the fourth rank (Am. IV 4)")
+}
+
+impl Odds {
+    /// What the odds are, in words, with the law (Am. IV 2–4):
+    /// `rook: White gives the Rook on a1 (Am. IV 3); the giver moves first (Am. IV 2)`.
+    pub fn describe(self) -> String {
+        let Some(giver) = self.giver() else {
+            return "none".to_string();
+        };
+        let name = |c: Color| match c {
+            Color::White => "White",
+            Color::Black => "Black",
+        };
+        let given = if self.removed().is_empty() {
+            format!("{} gives no man", name(giver))
+        } else {
+            let standard = Setup::standard();
+            let men: Vec<String> = self
+                .removed()
+                .iter()
+                .map(|sq| {
+                    let kind = standard.piece_on(*sq).map_or("man", |p| p.kind.name());
+                    format!("the {kind} on {sq}")
+                })
+                .collect();
+            format!("{} gives {} (Am. IV 3)", name(giver), men.join(" and "))
+        };
+        let receiver = name(!giver);
+        let n = self.first_turn_moves();
+        let first = if n > 1 {
+            format!(
+                "{receiver} makes {n} moves in his first turn, none beyond his fourth rank (Am. IV 4)"
+            )
+        } else if giver == Color::Black {
+            format!("{receiver} moves first")
+        } else {
+            "the giver moves first (Am. IV 2)".to_string()
+        };
+        format!("{self}: {given}; {first}")
+    }
+}
+
 /// An unknown odds name; the message lists the catalogue.
 pub type UnknownOdds = crate::named::UnknownName;
 

@@ -290,9 +290,10 @@ impl<B: SearchBackend> Session<B> {
         let pondering = limits.pondering.clone();
         let pass = self.asked_for_the_givers_pass(&game);
         if pass {
-            out.send(&UciResponse::InfoString(
-                "the receiver of the odds is still to move in his turn of several moves (Am. IV 4): the giver passes".to_string(),
-            ));
+            out.send(&UciResponse::InfoString(format!(
+                "the receiver of the odds is still to move in his turn of several moves: {}",
+                engine::rules::odds::GIVERS_PASS_LAW
+            )));
         }
         let legal = game.current().legal_moves();
         if legal.is_empty() && !hold {
