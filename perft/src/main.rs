@@ -129,7 +129,7 @@ fn run(args: &RunArgs) -> Result<(), String> {
     let odds: Odds = args.odds.parse().map_err(|e| format!("{e}"))?;
     let rules = Rules::new(set).with_chess960(args.chess960);
     let pos = match &args.fen {
-        Some(fen) => build_position(fen, rules, odds)?,
+        Some(fen) => build_position(fen, rules, odds).map_err(|e| e.to_string())?,
         None => Position::from_setup(&odds.setup(&rules), rules).map_err(|e| format!("{e}"))?,
     };
     let hash = (args.hash > 0).then(|| PerftHash::new(args.hash));
@@ -229,7 +229,7 @@ fn perft_tree(depth: u32, fen: &str, moves: Option<&str>) -> Result<(), String> 
     } else {
         Rules::new(RuleSet::American1897)
     };
-    let mut pos = build_position(fen, rules, Odds::None)?;
+    let mut pos = build_position(fen, rules, Odds::None).map_err(|e| e.to_string())?;
     for text in moves.unwrap_or("").split_whitespace() {
         let mv = pos.parse_uci_move(text).map_err(|e| e.to_string())?;
         pos.play(mv);

@@ -9,7 +9,7 @@
 use std::fmt;
 
 use engine::rules::start::{recognise, OddsStart};
-use engine::{Odds, Position, RuleSet, Rules, Setup};
+use engine::{FenError, GameSpec, Odds, Position, PositionError, RuleSet, Rules, Setup};
 
 /// One position of a suite with its expected counts.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -20,12 +20,9 @@ pub struct SuiteEntry {
     pub fen: String,
     /// (depth, expected leaf count), in file order.
     pub depths: Vec<(u32, u64)>,
-    /// The rule set (default american-1897).
-    pub rules: RuleSet,
-    /// The odds whose first turn the position starts (default none).
-    pub odds: Odds,
-    /// Whether castling letters are read as Chess960 ones.
-    pub chess960: bool,
+    /// Which game is played: the rule set (default american-1897), the odds whose first
+    /// turn the position starts (default none), and Chess960 castling letters.
+    pub spec: GameSpec,
     /// The `id` field, if any.
     pub id: Option<String>,
 }
@@ -82,11 +79,12 @@ pub fn parse_line(text: &str, line: usize) -> Result<Option<SuiteEntry>, SuiteEr
     let fen = fields.next().unwrap_or_default().trim().to_string();
     let mut entry = SuiteEntry {
         line,
-        chess960: castling_field_is_chess960(&fen),
+        spec: GameSpec {
+            chess960: castling_field_is_chess960(&fen),
+            ..GameSpec::default()
+        },
         fen,
         depths: Vec::new(),
-        rules: RuleSet::default(),
-        odds: Odds::None,
         id: None,
     };
     for field in fields {
@@ -95,9 +93,9 @@ pub fn parse_line(text: &str, line: usize) -> Result<Option<SuiteEntry>, SuiteEr
         let value = value.trim();
         match name {
             "" => {}
-            "rules" => entry.rules = value.parse().map_err(|e| err(format!("{e}")))?,
-            "odds" => entry.odds = value.parse().map_err(|e| err(format!("{e}")))?,
-            "chess960" => entry.chess960 = true,
+            "rules" => entry.spec.rule_set = value.parse().map_err(|e| err(format!("{e}")))?,
+            "odds" => entry.spec.odds = value.parse().map_err(|e| err(format!("{e}")))?,
+            "chess960" => entry.spec.chess960 = true,
             "id" => entry.id = Some(value.trim_matches('"').to_string()),
             _ if name.starts_with('D') => {
                 let depth: u32 = name[1..]
@@ -129,33 +127,71 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
     Ok(out)
 }
 
+/// Why a suite's FEN, rules and odds give no position to count from.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum BuildError {
+    /// The FEN cannot be read.
+    Fen(FenError),
+    /// The FEN is not the start position of the odds named.
+    NotOddsStart {
+        /// The odds named.
+        odds: Odds,
+        /// The rule set in force.
+        rule_set: RuleSet,
+        /// That odds' start, as FEN.
+        expected: String,
+    },
+    /// The engine cannot play the position.
+    Position(PositionError),
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::Fen(e) => write!(f, "{e}"),
+            BuildError::NotOddsStart {
+                odds,
+                rule_set,
+                expected,
+            } => write!(
+                f,
+                "the FEN is not the start position of the '{odds}' odds under {rule_set} (expected {expected})"
+            ),
+            BuildError::Position(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
 /// Builds the position a FEN, rules and odds describe. With odds, the FEN must be that
 /// odds' start, and the first turn gets the odds' number of moves.
-pub fn build_position(fen: &str, rules: Rules, odds: Odds) -> Result<Position, String> {
-    let mut setup = Setup::from_fen(fen, rules.chess960).map_err(|e| e.to_string())?;
+pub fn build_position(fen: &str, rules: Rules, odds: Odds) -> Result<Position, BuildError> {
+    let mut setup = Setup::from_fen(fen, rules.chess960).map_err(BuildError::Fen)?;
     if odds != Odds::None {
         if recognise(&setup, odds, &rules) != OddsStart::Exact {
-            return Err(format!(
-                "the FEN is not the start position of the '{odds}' odds under {} (expected {})",
-                rules.set,
-                odds.setup(&rules)
-                    .to_fen(engine::fen::CastlingNotation::Standard)
-            ));
+            return Err(BuildError::NotOddsStart {
+                odds,
+                rule_set: rules.set,
+                expected: odds
+                    .setup(&rules)
+                    .to_fen(engine::fen::CastlingNotation::Standard),
+            });
         }
         setup.turn_moves = odds.first_turn_moves();
     }
-    Position::from_setup(&setup, rules).map_err(|e| e.to_string())
+    Position::from_setup(&setup, rules).map_err(BuildError::Position)
 }
 
 impl SuiteEntry {
     /// The rules of this entry.
     pub fn rules(&self) -> Rules {
-        Rules::new(self.rules).with_chess960(self.chess960)
+        self.spec.rules()
     }
 
     /// The position to count from.
-    pub fn position(&self) -> Result<Position, String> {
-        build_position(&self.fen, self.rules(), self.odds)
+    pub fn position(&self) -> Result<Position, BuildError> {
+        build_position(&self.fen, self.rules(), self.spec.odds)
     }
 }
 
@@ -169,10 +205,10 @@ mod tests {
             .unwrap()
             .unwrap();
         assert_eq!(e.depths, vec![(1, 19), (2, 380)]);
-        assert_eq!(e.rules, RuleSet::Fide);
-        assert_eq!(e.odds, Odds::Rook);
+        assert_eq!(e.spec.rule_set, RuleSet::Fide);
+        assert_eq!(e.spec.odds, Odds::Rook);
         assert_eq!(e.id.as_deref(), Some("x"));
-        assert!(!e.chess960);
+        assert!(!e.spec.chess960);
     }
 
     #[test]
@@ -192,7 +228,7 @@ mod tests {
         )
         .unwrap()
         .unwrap();
-        assert!(e.chess960);
+        assert!(e.spec.chess960);
     }
 
     #[test]

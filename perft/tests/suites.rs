@@ -45,12 +45,12 @@ fn check(name: &str, entries: &[SuiteEntry], limit: u64, also_fide: bool) -> Vec
         .flat_map_iter(|entry| {
             let mut failures = Vec::new();
             let mut variants = vec![entry.clone()];
-            let standard = entry.rules == RuleSet::American1897
-                && entry.odds == engine::Odds::None
-                && !entry.chess960;
+            let standard = entry.spec.rule_set == RuleSet::American1897
+                && entry.spec.odds == engine::Odds::None
+                && !entry.spec.chess960;
             if also_fide && standard {
                 let mut fide = entry.clone();
-                fide.rules = RuleSet::Fide;
+                fide.spec.rule_set = RuleSet::Fide;
                 variants.push(fide);
             }
             for e in variants {
@@ -66,7 +66,7 @@ fn check(name: &str, entries: &[SuiteEntry], limit: u64, also_fide: bool) -> Vec
                     if got != expected {
                         failures.push(format!(
                             "{name}:{} [{}] {} D{depth}: got {got}, expected {expected}",
-                            e.line, e.rules, e.fen
+                            e.line, e.spec, e.fen
                         ));
                     }
                 }
