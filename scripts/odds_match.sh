@@ -5,7 +5,7 @@
 # OddsContempt=0 against the opponent, and Morphy with OddsContempt=C against the same
 # opponent, over the same openings in the same order. Morphy is always the giver, on the
 # giving side (White for rook and knight, Black for pawn and move), without colour swaps,
-# as ../shared/openings/README.md prescribes. Morphy gets OddsGiver set explicitly
+# as scripts/openings/README.md prescribes. Morphy gets OddsGiver set explicitly
 # (the openings arrive as FEN, so its Odds option stays none) and Rules=fide (the GUI
 # adjudicates by modern rules).
 #
@@ -26,7 +26,7 @@ TC=${5:-5+0.05}
 CONTEMPT=${6:-100}
 FC=${FASTCHESS:-fastchess}
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-BOOK="$ROOT/../shared/openings/odds_openings_$ODDS.epd"
+BOOK="$ROOT/scripts/openings/odds_openings_$ODDS.epd"
 [ -f "$BOOK" ] || { echo "no opening set $BOOK" >&2; exit 2; }
 case $ODDS in
   rook | knight) GIVER=white ;;

@@ -9,7 +9,7 @@
 # Usage: scripts/sprt.sh BASE_BINARY NEW_BINARY [TC] [ELO0] [ELO1]
 #        (defaults: TC 10+0.1, elo0 0, elo1 5; alpha = beta = 0.05)
 # Environment: FASTCHESS (default: fastchess on PATH), OPENINGS (default
-#              ../shared/openings/openings.epd), CONCURRENCY (default 1),
+#              scripts/openings/openings.epd), CONCURRENCY (default 1),
 #              ROUNDS (default 20000 pairs), OUT (default sprt-<time>).
 # fastchess is not built by this script: build it from its own repository outside this one.
 set -euo pipefail
@@ -24,7 +24,7 @@ ELO0=${4:-0}
 ELO1=${5:-5}
 FC=${FASTCHESS:-fastchess}
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-OPENINGS=${OPENINGS:-$ROOT/../shared/openings/openings.epd}
+OPENINGS=${OPENINGS:-$ROOT/scripts/openings/openings.epd}
 OUT=${OUT:-sprt-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$OUT"
 echo "SPRT [$ELO0, $ELO1] at $TC: $NEW against $BASE; results in $OUT/" >&2

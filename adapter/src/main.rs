@@ -302,10 +302,19 @@ fn run_perft(depth: u32, fen: Option<&str>, code: &CodeArgs, divide: bool) -> Ex
     ExitCode::SUCCESS
 }
 
+/// The line `morphy` prints when it starts as a UCI server.
+const BANNER: &str = concat!(
+    "Morphy ",
+    env!("CARGO_PKG_VERSION"),
+    ", a chess engine for games at odds by the American Chess Code of 1897 (UCI; 'morphy --help' lists the other commands)"
+);
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         None | Some(Command::Uci) => {
+            // One line of greeting, as Stockfish prints; GUIs ignore it.
+            println!("{BANNER}");
             let stdin = io::stdin();
             let mut session: Session<Searcher> = Session::new();
             session.run(BufReader::new(stdin.lock()), io::stdout());

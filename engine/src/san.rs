@@ -15,6 +15,7 @@
 
 use std::fmt;
 
+use crate::position::illegal::IllegalReason;
 use crate::position::Position;
 use crate::setup::CastleSide;
 use crate::types::{File, Move, MoveKind, PieceKind, Rank, Square};
@@ -51,6 +52,25 @@ pub enum SanError {
         /// The legal moves it could mean, in SAN.
         candidates: Vec<String>,
     },
+}
+
+impl SanError {
+    /// Why the move is illegal in `pos`, in the Code's words, when the text was read but
+    /// names no legal move ([`SanError::Illegal`], [`SanError::IllegalCastling`]).
+    pub fn reason(&self, pos: &Position) -> Option<IllegalReason> {
+        match self {
+            SanError::Illegal { piece, to, .. } => Some(pos.why_none_goes_to(*piece, *to)),
+            SanError::IllegalCastling { side, .. } => {
+                let king = pos.king(pos.turn());
+                let file = match side {
+                    CastleSide::King => File::G,
+                    CastleSide::Queen => File::C,
+                };
+                Some(pos.why_illegal_move(king, Square::new(file, king.rank()), None))
+            }
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for SanError {

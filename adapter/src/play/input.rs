@@ -4,7 +4,9 @@
 //! position decides which legal move it names. Errors are one line naming the problem.
 //! Playing the move, and everything else a command does, is the game loop's business.
 
-use engine::rules::odds::{MARKED_PAWN_LAW, MULTI_MOVE_TURN_LAW};
+use engine::notation::UciMoveError;
+use engine::position::illegal::IllegalReason;
+use engine::rules::odds::MARKED_PAWN_LAW;
 use engine::{Move, Position, Square};
 
 /// One line of input.
@@ -14,7 +16,7 @@ pub enum Input {
     Empty,
     /// `help` or `?`: the commands.
     Help,
-    /// `undo`: take back the last full move (the player's and Morphy's).
+    /// `undo`: take back the player's last turn and Morphy's moves since (see [`HELP`]).
     Undo,
     /// `hint`: a short search for the player's best move.
     Hint,
@@ -26,6 +28,10 @@ pub enum Input {
     Board,
     /// `claim`: claim a draw the Code allows now.
     Claim,
+    /// `draw` or `offer`: offer Morphy a draw by agreement.
+    Offer,
+    /// `save [FILE]`: write the game so far as PGN.
+    Save(Option<String>),
     /// `resign`.
     Resign,
     /// `quit` or `exit`: leave the game unfinished.
@@ -37,6 +43,11 @@ pub enum Input {
 /// Reads one line. Commands are single words in any case; everything else is a move.
 pub fn parse(line: &str) -> Input {
     let text = line.trim();
+    let mut words = text.split_whitespace();
+    if words.next().is_some_and(|w| w.eq_ignore_ascii_case("save")) {
+        let rest = text[4..].trim();
+        return Input::Save((!rest.is_empty()).then(|| rest.to_string()));
+    }
     match text.to_ascii_lowercase().as_str() {
         "" => Input::Empty,
         "help" | "?" => Input::Help,
@@ -45,20 +56,27 @@ pub fn parse(line: &str) -> Input {
         "moves" => Input::Moves,
         "fen" => Input::Fen,
         "board" | "d" => Input::Board,
-        "claim" | "draw" => Input::Claim,
+        "claim" => Input::Claim,
+        "draw" | "offer" => Input::Offer,
         "resign" => Input::Resign,
         "quit" | "exit" => Input::Quit,
         _ => Input::Move(text.to_string()),
     }
 }
 
-/// The commands, for `help`.
+/// The commands, for `help`. What `undo` is said to do here is what it does.
 pub const HELP: &str = "\
 Type a move in SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q), or a command:
-  moves   the legal moves          hint    Morphy's suggestion for you
-  undo    take back a full move    board   show the board again
-  fen     the position as FEN      claim   claim a draw the Code allows now
-  resign  give up the game         quit    leave the game unfinished";
+  moves        the legal moves
+  hint         Morphy's suggestion for you (scores are always from your side)
+  undo         take back your last turn and Morphy's reply to it
+  board        show the board again
+  fen          the position as FEN
+  save [FILE]  write the game so far as PGN (to FILE, the --pgn file, or morphy-game.pgn)
+  claim        claim a draw the Code allows now (repetition, fifty moves, ...)
+  draw         offer Morphy a draw; it answers by its judgement and the odds terms
+  resign       give up the game
+  quit         leave the game unfinished";
 
 /// Whether text has the shape of a UCI move (`e2e4`, `e7e8q`).
 fn looks_like_uci(text: &str) -> bool {
@@ -75,18 +93,21 @@ fn looks_like_uci(text: &str) -> bool {
 /// a marked Pawn the player may not promote (Am. IV 6), if the player is the giver
 /// under that condition.
 pub fn read_move(pos: &Position, text: &str, marked: Option<Square>) -> Result<Move, String> {
-    let mv = if looks_like_uci(text) {
-        pos.parse_uci_move(text).map_err(|e| e.to_string())
-    } else {
-        pos.parse_san(text).map_err(|e| e.to_string())
+    let illegal = |reason: IllegalReason| {
+        format!(
+            "'{text}' is not a legal move: {} ({})",
+            reason.message, reason.law
+        )
     };
-    let mv = mv.map_err(|e| {
-        if pos.in_multi_move_turn() {
-            format!("{e}; {MULTI_MOVE_TURN_LAW}")
-        } else {
-            e
-        }
-    })?;
+    let mv = if looks_like_uci(text) {
+        pos.parse_uci_move(text).map_err(|e| match e {
+            UciMoveError::Illegal(_) => illegal(pos.why_illegal(text)),
+            UciMoveError::Malformed(_) => e.to_string(),
+        })
+    } else {
+        pos.parse_san(text)
+            .map_err(|e| e.reason(pos).map_or_else(|| e.to_string(), illegal))
+    }?;
     if marked == Some(mv.from()) && mv.promotion().is_some() {
         return Err(format!("'{text}': {MARKED_PAWN_LAW}"));
     }
@@ -109,6 +130,13 @@ mod tests {
         assert_eq!(parse("fen"), Input::Fen);
         assert_eq!(parse("board"), Input::Board);
         assert_eq!(parse("claim"), Input::Claim);
+        assert_eq!(parse("draw"), Input::Offer);
+        assert_eq!(parse("save"), Input::Save(None));
+        assert_eq!(
+            parse("Save My Game.pgn "),
+            Input::Save(Some("My Game.pgn".to_string()))
+        );
+        assert_eq!(parse("saved"), Input::Move("saved".to_string()));
         assert_eq!(parse("resign"), Input::Resign);
         assert_eq!(parse("exit"), Input::Quit);
         assert_eq!(parse(" Nf3 "), Input::Move("Nf3".to_string()));
@@ -124,11 +152,11 @@ mod tests {
         assert_eq!(p.uci_move(read_move(&p, "Nf3", None).unwrap()), "g1f3");
         assert_eq!(
             read_move(&p, "e2e5", None).unwrap_err(),
-            "'e2e5' is not a legal move in this position"
+            "'e2e5' is not a legal move: the Pawn on e2 does not move so: it cannot go to e5 (Am. I 11 E (a))"
         );
         assert_eq!(
             read_move(&p, "Ke2", None).unwrap_err(),
-            "'Ke2' is not a legal move here: no King can go to e2"
+            "'Ke2' is not a legal move: your own Pawn stands on e2 (Am. I 11 E (a))"
         );
     }
 

@@ -22,14 +22,17 @@ use std::sync::atomic::AtomicBool;
 
 use engine::rules::draws::color_name;
 use engine::rules::outcome::{ending_laws, Ending};
-use engine::search::{MateCondition, NullReporter, Searcher};
+use engine::search::{MateCondition, NullReporter, Score, Searcher};
 use engine::session::Session;
 use engine::{Color, Game, Move, Odds};
 
 use crate::validate::{check, Request, Start, Validation};
 pub use config::{sides, Limit, PlayConfig, Sides};
 use input::Input;
-pub use text::{board, odds_text, score_text};
+pub use text::{board, odds_text, score_text, ScoreOf};
+
+/// Where `save` writes when neither a file nor `--pgn` names one.
+pub const DEFAULT_PGN: &str = "morphy-game.pgn";
 
 /// How `run` ended.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -155,6 +158,10 @@ impl<W: Write> Play<'_, W> {
             Limit::Depth(d) => format!("Morphy searches to depth {d}."),
             Limit::Nodes(n) => format!("Morphy searches {n} nodes a move."),
         });
+        lines.push(
+            "Scores are shown from your side: +100 cp for you is a Pawn's worth in your favour."
+                .to_string(),
+        );
         lines.push("Type 'help' for the commands.".to_string());
         for l in lines {
             self.say(&l)?;
@@ -261,7 +268,7 @@ impl<W: Write> Play<'_, W> {
         );
         let morphy = self.sides.morphy();
         if self.session.game().draw_claim().is_some()
-            && outcome::morphy_claims(self.session.terms(), morphy, result.score)
+            && outcome::morphy_takes_draw(self.session.terms(), morphy, result.score)
         {
             if let Ok(ruling) = self.session.claim() {
                 return self.say(&format!("Morphy claims a draw: {ruling}."));
@@ -277,7 +284,7 @@ impl<W: Write> Play<'_, W> {
         let text = format!(
             "Morphy plays {} ({}, depth {})",
             pgn::numbered(&pos, &pos.san(mv)),
-            score_text(result.score),
+            score_text(result.score, ScoreOf::Morphy),
             result.depth
         );
         self.play(mv)?;
@@ -325,9 +332,9 @@ impl<W: Write> Play<'_, W> {
                 let pos = self.session.game().current();
                 let text = match result.best {
                     Some(mv) => format!(
-                        "Hint: {} ({} for you, depth {})",
+                        "Hint: {} ({}, depth {})",
                         pos.san(mv),
-                        score_text(result.score),
+                        score_text(result.score, ScoreOf::Player),
                         result.depth
                     ),
                     None => "Hint: no legal move".to_string(),
@@ -335,6 +342,12 @@ impl<W: Write> Play<'_, W> {
                 self.say(&text)?;
             }
             Input::Undo => self.undo()?,
+            Input::Save(file) => self.save(file.as_deref())?,
+            Input::Offer => {
+                if self.offer_draw()? {
+                    return Ok(true);
+                }
+            }
             Input::Claim => match self.session.claim() {
                 Ok(granted) => {
                     self.say(&format!("You claim a draw: {granted}."))?;
@@ -387,13 +400,80 @@ impl<W: Write> Play<'_, W> {
         while made_by(self.session.game()) == Some(human) {
             taken.extend(self.session.undo());
         }
+        taken.reverse();
+        let game = self.session.game().clone();
+        let mut pos = game.current().clone();
+        let mut words = Vec::new();
+        for mv in taken {
+            words.push(pgn::numbered(&pos, &pos.san(mv)));
+            pos.play(mv);
+        }
         let text = format!(
-            "Took back {} move(s); {} to move.",
-            taken.len(),
-            color_name(self.session.game().current().turn())
+            "Took back {}; {} to move.",
+            words.join(" "),
+            color_name(game.current().turn())
         );
         self.say(&text)?;
         self.show()
+    }
+
+    /// `save`: the game so far as PGN, to `file`, the `--pgn` file, or `morphy-game.pgn`.
+    fn save(&mut self, file: Option<&str>) -> io::Result<()> {
+        let path = file.map_or_else(
+            || {
+                self.config
+                    .pgn
+                    .clone()
+                    .unwrap_or_else(|| std::path::PathBuf::from(DEFAULT_PGN))
+            },
+            std::path::PathBuf::from,
+        );
+        let text = self.pgn_text();
+        let said = match std::fs::write(&path, text) {
+            Ok(()) => format!(
+                "Saved the game so far ({} moves) to {}.",
+                self.session.game().moves().len(),
+                path.display()
+            ),
+            Err(e) => format!("error: cannot write the PGN to {}: {e}", path.display()),
+        };
+        self.say(&said)
+    }
+
+    /// `draw`: the player offers a draw on his turn; Morphy answers by a short search
+    /// and the odds terms ([`outcome::morphy_takes_draw`]). `true` when it is accepted.
+    fn offer_draw(&mut self) -> io::Result<bool> {
+        let (human, morphy) = (self.sides.human, self.sides.morphy());
+        self.session.offer_draw(human);
+        let limits = self.config.limit.hint_limits();
+        let result = self.searcher.search(
+            self.session.game(),
+            &limits,
+            &AtomicBool::new(false),
+            &mut NullReporter,
+        );
+        // The search was the player's (his turn): Morphy's score is its opposite.
+        let morphy_score = result.score.map(|s| match s {
+            Score::Cp(cp) => Score::Cp(-cp),
+            Score::Mate(n) => Score::Mate(-n),
+        });
+        let terms = self.session.terms();
+        if outcome::morphy_takes_draw(terms, morphy, morphy_score)
+            && self.session.accept_draw(morphy)
+        {
+            self.say("Morphy accepts your offer of a draw.")?;
+            return Ok(true);
+        }
+        let why = if terms.giver == Some(morphy) && terms.draws_lose() {
+            "under the odds terms a draw would be its loss".to_string()
+        } else {
+            format!(
+                "it plays on ({})",
+                score_text(result.score, ScoreOf::Player)
+            )
+        };
+        self.say(&format!("Morphy declines the draw: {why}."))?;
+        Ok(false)
     }
 
     /// Step 5. The result, the moves, the PGN file.
@@ -413,13 +493,7 @@ impl<W: Write> Play<'_, W> {
         let moves = pgn::body(game.start(), game.moves(), verdict.result, None, None);
         self.say(&moves)?;
         if let Some(path) = &self.config.pgn {
-            let text = pgn::game(
-                &self.tags(verdict.result),
-                game.start(),
-                game.moves(),
-                verdict.result,
-                Some(&verdict.reason),
-            );
+            let text = self.pgn_text();
             let said = match std::fs::write(path, text) {
                 Ok(()) => format!("PGN written to {}", path.display()),
                 Err(e) => format!("error: cannot write the PGN to {}: {e}", path.display()),
@@ -427,6 +501,21 @@ impl<W: Write> Play<'_, W> {
             self.say(&said)?;
         }
         self.out.flush()
+    }
+
+    /// The game as PGN: finished with its result and the law that decided it, or
+    /// unfinished (`*`).
+    fn pgn_text(&self) -> String {
+        let game = self.session.game();
+        let verdict = self.session.verdict();
+        let reason = self.session.ending().map(|_| verdict.reason.as_str());
+        pgn::game(
+            &self.tags(verdict.result),
+            game.start(),
+            game.moves(),
+            verdict.result,
+            reason,
+        )
     }
 
     /// The PGN tags: the seven-tag roster, then the session's (which game was played).

@@ -1,15 +1,16 @@
-//! Whether Morphy claims a draw it may claim: a playing decision of `morphy play`. What
+//! Whether Morphy takes a draw, by claim or by accepting an offer: a playing decision of
+//! `morphy play`. What
 //! an ending means under the rule set in force, with its law, is the engine's
 //! ([`engine::rules::outcome`], [`engine::rules::draws`]); nothing is cited here.
 
 use engine::search::{OddsTerms, Score};
 use engine::Color;
 
-/// Whether Morphy, playing `morphy` and to move, claims a draw it may claim, given its
-/// search score. It claims when the draw favours it under the odds terms, or when it is
+/// Whether Morphy, playing `morphy`, takes a draw (claims one it may claim, or accepts
+/// an offer), given its search score. It claims when the draw favours it under the odds terms, or when it is
 /// not winning (its score is no better than what a draw is worth to it); it never claims
 /// a draw that the odds terms make its own loss.
-pub fn morphy_claims(terms: OddsTerms, morphy: Color, score: Option<Score>) -> bool {
+pub fn morphy_takes_draw(terms: OddsTerms, morphy: Color, score: Option<Score>) -> bool {
     if let Some(giver) = terms.giver {
         if terms.draws_lose() {
             return giver != morphy;
@@ -42,24 +43,44 @@ mod tests {
     }
 
     #[test]
-    fn when_morphy_claims() {
+    fn when_morphy_takes_draw() {
         let plain = OddsTerms::default();
-        assert!(morphy_claims(plain, Color::White, Some(Score::Cp(0))));
-        assert!(morphy_claims(plain, Color::White, Some(Score::Cp(-80))));
-        assert!(!morphy_claims(plain, Color::White, Some(Score::Cp(30))));
-        assert!(morphy_claims(plain, Color::White, Some(Score::Mate(-3))));
-        assert!(!morphy_claims(plain, Color::White, Some(Score::Mate(2))));
+        assert!(morphy_takes_draw(plain, Color::White, Some(Score::Cp(0))));
+        assert!(morphy_takes_draw(plain, Color::White, Some(Score::Cp(-80))));
+        assert!(!morphy_takes_draw(plain, Color::White, Some(Score::Cp(30))));
+        assert!(morphy_takes_draw(
+            plain,
+            Color::White,
+            Some(Score::Mate(-3))
+        ));
+        assert!(!morphy_takes_draw(
+            plain,
+            Color::White,
+            Some(Score::Mate(2))
+        ));
         // Under draw odds a draw is the giver's loss: he plays on; the receiver claims.
         let odds = giver_white(MateCondition::None, true);
-        assert!(!morphy_claims(odds, Color::White, Some(Score::Cp(-500))));
-        assert!(morphy_claims(odds, Color::Black, Some(Score::Cp(900))));
+        assert!(!morphy_takes_draw(
+            odds,
+            Color::White,
+            Some(Score::Cp(-500))
+        ));
+        assert!(morphy_takes_draw(odds, Color::Black, Some(Score::Cp(900))));
         // Odds contempt: the giver claims only when clearly worse.
         let contempt = OddsTerms {
             giver: Some(Color::White),
             contempt: 50,
             ..OddsTerms::default()
         };
-        assert!(!morphy_claims(contempt, Color::White, Some(Score::Cp(-20))));
-        assert!(morphy_claims(contempt, Color::White, Some(Score::Cp(-60))));
+        assert!(!morphy_takes_draw(
+            contempt,
+            Color::White,
+            Some(Score::Cp(-20))
+        ));
+        assert!(morphy_takes_draw(
+            contempt,
+            Color::White,
+            Some(Score::Cp(-60))
+        ));
     }
 }

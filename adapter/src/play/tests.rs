@@ -66,10 +66,31 @@ fn the_board_is_seen_from_the_players_side() {
 
 #[test]
 fn scores_in_words() {
-    assert_eq!(score_text(Some(Score::Cp(35))), "+35 cp");
-    assert_eq!(score_text(Some(Score::Cp(-4))), "-4 cp");
-    assert_eq!(score_text(Some(Score::Mate(2))), "mate in 2");
-    assert_eq!(score_text(Some(Score::Mate(-3))), "mated in 3");
+    // Always from the player's side, whoever searched.
+    assert_eq!(
+        score_text(Some(Score::Cp(35)), ScoreOf::Player),
+        "+35 cp for you"
+    );
+    assert_eq!(
+        score_text(Some(Score::Cp(35)), ScoreOf::Morphy),
+        "-35 cp for you"
+    );
+    assert_eq!(
+        score_text(Some(Score::Cp(-4)), ScoreOf::Morphy),
+        "+4 cp for you"
+    );
+    assert_eq!(
+        score_text(Some(Score::Mate(2)), ScoreOf::Player),
+        "you mate in 2"
+    );
+    assert_eq!(
+        score_text(Some(Score::Mate(2)), ScoreOf::Morphy),
+        "Morphy mates in 2"
+    );
+    assert_eq!(
+        score_text(Some(Score::Mate(-3)), ScoreOf::Morphy),
+        "you mate in 3"
+    );
 }
 
 #[test]
@@ -77,12 +98,18 @@ fn bad_input_then_undo_then_end_of_input() {
     let (status, out) = session(&config(), "e5\nNf3\nundo\nundo\nfoo bar\n");
     assert_eq!(status, Status::Played);
     assert!(
-        out.contains("error: 'e5' is not a legal move here: no Pawn can go to e5"),
+        out.contains(
+            "error: 'e5' is not a legal move: no Pawn of yours can go to e5 (Am. I 11 E (a))"
+        ),
         "{out}"
     );
     assert!(out.contains("You play 1. Nf3"));
     assert!(out.contains("Morphy plays 1... "));
-    assert!(out.contains("Took back 2 move(s); White to move."));
+    // What help says undo does: the player's last turn and Morphy's reply, named.
+    assert!(input::HELP.contains("undo         take back your last turn and Morphy's reply to it"));
+    let took = out.lines().find(|l| l.starts_with("Took back")).unwrap();
+    assert!(took.starts_with("Took back 1. Nf3 1... "), "{took}");
+    assert!(took.ends_with("; White to move."), "{took}");
     assert!(out.contains("error: you have made no move to take back"));
     assert!(out.contains("error: 'foo bar' is not a move"));
     assert!(out.contains("End of input."));
@@ -213,4 +240,58 @@ fn each_rule_set_words_its_own_law() {
     );
     let (_, out) = session(&under(RuleSet::Fide), "resign\n");
     assert!(out.contains("White resigns (FIDE 5.1.2)."), "{out}");
+}
+
+#[test]
+fn save_writes_the_game_so_far_at_any_time() {
+    let path = std::env::temp_dir().join(format!("morphy-save-{}.pgn", std::process::id()));
+    let lines = format!("e4\nsave {}\nquit\n", path.display());
+    let (_, out) = session(&config(), &lines);
+    assert!(out.contains("Saved the game so far (2 moves) to "), "{out}");
+    let pgn = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
+    assert!(pgn.contains("1. e4 "), "{pgn}");
+}
+
+#[test]
+fn an_illegal_move_gets_its_true_reason_am_i_11_e_a() {
+    let cfg = PlayConfig {
+        fen: Some("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1".to_string()),
+        ..config()
+    };
+    let (_, out) = session(&cfg, "Nf4\nquit\n");
+    assert!(
+        out.contains("error: 'Nf4' is not a legal move: the Knight on e2 may not move so: it would leave your King in check, commanded by Black's Rook on e7 (Am. I 11 E (a))"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_draw_offer_is_answered_by_judgement_and_the_odds_terms_am_ii_8_a() {
+    // Morphy, with a lone King against a Queen, accepts.
+    let cfg = PlayConfig {
+        fen: Some("4k3/8/8/8/8/8/8/3QK3 w - - 0 1".to_string()),
+        ..config()
+    };
+    let (_, out) = session(&cfg, "draw\n");
+    assert!(
+        out.contains("Morphy accepts your offer of a draw."),
+        "{out}"
+    );
+    assert!(out.contains("Result 1/2-1/2"), "{out}");
+    // Giving rook odds with draw odds, a draw is Morphy's loss: it declines.
+    let cfg = PlayConfig {
+        spec: GameSpec {
+            odds: Odds::Rook,
+            draw_odds: true,
+            ..GameSpec::default()
+        },
+        ..config()
+    };
+    let (_, out) = session(&cfg, "draw\nquit\n");
+    assert!(
+        out.contains("Morphy declines the draw: under the odds terms a draw would be its loss."),
+        "{out}"
+    );
 }

@@ -36,13 +36,34 @@ pub fn board(pos: &Position, side: Color) -> String {
     s
 }
 
-/// A search score in words, from the searching side's point of view.
-pub fn score_text(score: Option<Score>) -> String {
+/// Who searched, for [`score_text`]: the score is turned to the player's side.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum ScoreOf {
+    /// Morphy's own search, for its move.
+    Morphy,
+    /// A search for the player (a hint).
+    Player,
+}
+
+/// A search score in words, always from the player's side ("for you"), whoever searched:
+/// `+35 cp for you`, `you mate in 2`, `Morphy mates in 3`.
+pub fn score_text(score: Option<Score>, searched_for: ScoreOf) -> String {
+    let mine = searched_for == ScoreOf::Player;
     match score {
         None => "no score".to_string(),
-        Some(Score::Cp(cp)) => format!("{cp:+} cp"),
-        Some(Score::Mate(n)) if n > 0 => format!("mate in {n}"),
-        Some(Score::Mate(n)) => format!("mated in {}", -n),
+        Some(Score::Cp(cp)) => {
+            let cp = if mine { cp } else { -cp };
+            format!("{cp:+} cp for you")
+        }
+        Some(Score::Mate(n)) => {
+            let searcher_mates = n > 0;
+            let who = if searcher_mates == mine {
+                "you mate"
+            } else {
+                "Morphy mates"
+            };
+            format!("{who} in {}", n.abs())
+        }
     }
 }
 

@@ -170,11 +170,11 @@ fn play_moves(game: &mut Game, moves: &[String], out: &mut Vec<Finding>) -> bool
         ),
         PlayUciError::Illegal(reason) => {
             let kind = match reason.kind {
-                IllegalKind::Illegal => FindingKind::IllegalMove,
                 IllegalKind::BeyondFourthRank => FindingKind::BeyondFourthRank,
                 IllegalKind::CastlingWithoutRookNotAllowed => {
                     FindingKind::CastlingWithoutRookNotAllowed
                 }
+                _ => FindingKind::IllegalMove,
             };
             let side = color_name(pos.turn());
             Finding::new(

@@ -221,6 +221,6 @@ mod tests {
         assert_eq!(why.law, "CODE.md §3");
         assert_eq!(why.squares, [Square::E1, Square::C1, Square::A1]);
         let pos = Position::from_setup(&s, am).unwrap();
-        assert_eq!(pos.why_illegal("e1c1").law, "Am. I 11");
+        assert_eq!(pos.why_illegal("e1c1").law, "Am. I 11 E (e)");
     }
 }
