@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 use engine::search::{MateCondition, Searcher};
-use engine::{Color, GameSpec, Odds, RuleSet, Rules};
+use engine::{Color, GameSpec, Odds, OddsGiver, RuleSet, Rules};
 use morphy_adapter::bench;
 use morphy_adapter::play::{self, Limit, PlayConfig};
 use morphy_adapter::uci::Session;
@@ -43,6 +43,15 @@ struct CodeArgs {
     /// Read castling letters as X-FEN/Shredder-FEN and castle King-takes-Rook.
     #[arg(long)]
     chess960: bool,
+    /// Who gives the odds: auto (the odds' giver), white, black or none (as UCI `OddsGiver`).
+    #[arg(long, default_value = "auto")]
+    giver: OddsGiver,
+    /// Drawn games count as won by the odds receiver (Br. VI 1; Staunton I).
+    #[arg(long)]
+    draw_odds: bool,
+    /// The giver's conditional mate: none, pawn:SQ, man:SQ or square:SQ (Am. IV 6-8; Staunton odds I).
+    #[arg(long, default_value = "none")]
+    mate_condition: MateCondition,
 }
 
 impl CodeArgs {
@@ -52,6 +61,9 @@ impl CodeArgs {
             rule_set: self.rules,
             chess960: self.chess960,
             odds: self.odds,
+            giver: self.giver,
+            draw_odds: self.draw_odds,
+            mate_condition: self.mate_condition,
             ..GameSpec::default()
         }
     }
@@ -124,7 +136,7 @@ struct PlayArgs {
     /// Drawn games count as won by the odds receiver (Br. VI 1; Staunton I).
     #[arg(long)]
     draw_odds: bool,
-    /// The giver's conditional mate: none, pawn:SQ or square:SQ, e.g. pawn:e2 (Am. IV 6-8).
+    /// The giver's conditional mate: none, pawn:SQ, man:SQ or square:SQ, e.g. pawn:e2 (Am. IV 6-8; Staunton odds I).
     #[arg(long, default_value = "none")]
     mate_condition: MateCondition,
     /// Odds contempt in centipawns, 0-1000: the giver dislikes draws and exchanges (as UCI `OddsContempt`).
@@ -255,8 +267,7 @@ fn run_check(code: &CodeArgs, validation: Validation, json: bool, words: &[Strin
     let report = check(&Request {
         start,
         moves: &moves,
-        rules: spec.rules(),
-        odds: spec.odds,
+        spec,
         mode: validation,
     });
     print_report(&report, spec.rules(), spec.odds, json);
@@ -272,8 +283,7 @@ fn run_perft(depth: u32, fen: Option<&str>, code: &CodeArgs, divide: bool) -> Ex
     let report = check(&Request {
         start: fen.map_or(Start::Standard, Start::Fen),
         moves: &[],
-        rules: spec.rules(),
-        odds: spec.odds,
+        spec,
         mode: Validation::Off,
     });
     let Some(game) = report.game else {

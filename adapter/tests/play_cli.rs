@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use engine::{Odds, Position, RuleSet, Rules};
+use engine::{GameSpec, Odds, Position, RuleSet};
 use morphy_adapter::validate::{check, Request, Start, Validation};
 
 /// How long one session may take (a debug build on a busy machine).
@@ -112,7 +112,7 @@ fn morphy_mates_in_one_from_a_fen() {
     let (code, out) = play(&["--color", "black", "--depth", "2", "--fen", fen], "");
     assert_eq!(code, Some(0), "{out}");
     assert!(
-        out.contains("Morphy plays 4. Qxf7# (mate in 1, depth"),
+        out.contains("Morphy plays 4. Qxf7# (Morphy mates in 1, depth"),
         "{out}"
     );
     assert!(out.contains("Result 1-0: Black is checkmated (Am. I 15 (a))."));
@@ -194,8 +194,10 @@ fn the_pgn_file_replays_with_the_engines_san_reader() {
     let report = check(&Request {
         start: Start::Fen(fen),
         moves: &[],
-        rules: Rules::new(RuleSet::American1897),
-        odds,
+        spec: GameSpec {
+            odds,
+            ..GameSpec::new(RuleSet::American1897)
+        },
         mode: Validation::Refuse,
     });
     let mut pos: Position = report.game.expect("valid start").current().clone();

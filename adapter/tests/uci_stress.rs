@@ -7,7 +7,7 @@ use std::io::Cursor;
 use std::time::{Duration, Instant};
 
 use engine::search::Searcher;
-use engine::{Odds, RuleSet, Rules};
+use engine::{Odds, RuleSet};
 use morphy_adapter::uci::command::{parse, UciCommand};
 use morphy_adapter::uci::options::Options;
 use morphy_adapter::uci::Session;
@@ -171,8 +171,11 @@ fn validator_survives_mutated_fens_and_moves() {
                 Start::Fen(&fen)
             },
             moves: &moves,
-            rules: Rules::new(set).with_chess960(rng.below(4) == 0),
-            odds,
+            spec: engine::GameSpec {
+                odds,
+                chess960: rng.below(4) == 0,
+                ..engine::GameSpec::new(set)
+            },
             mode: Validation::ALL[rng.below(3)],
         });
         if let Some(game) = report.game {

@@ -345,3 +345,47 @@ fn the_giver_passes_when_asked_to_move_inside_the_receivers_turn() {
     e.send("quit");
     assert!(e.wait_exit());
 }
+
+#[test]
+fn a_mate_condition_naming_the_receivers_man_is_refused_am_iv_6() {
+    let mut e = Engine::start();
+    e.send("setoption name Odds value rook");
+    e.send("setoption name MateCondition value pawn:e7");
+    let lines = position(&mut e, "position startpos");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string error: mate condition pawn:e7: the Pawn on e7 is Black's, not a man of White, the giver (Am. IV 6)")),
+        "{lines:?}"
+    );
+    // Flagged, the game is played without it: the search does not think White lost.
+    e.send("setoption name Validation value flag");
+    let lines = position(&mut e, "position startpos");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("the game is played without it (Validation flag)")),
+        "{lines:?}"
+    );
+    assert!(go(&mut e).is_some());
+    e.send("setoption name MateCondition value pawn:e2");
+    let lines = position(&mut e, "position startpos");
+    assert!(
+        !lines.iter().any(|l| l.contains("mate condition")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn draw_odds_without_a_giver_are_a_warning_br_vi_1() {
+    let mut e = Engine::start();
+    e.send("setoption name DrawOdds value true");
+    let lines = position(&mut e, "position startpos");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string warning: DrawOdds is set, but nobody gives odds")),
+        "{lines:?}"
+    );
+    e.send("setoption name Odds value knight");
+    let lines = position(&mut e, "position startpos");
+    assert!(!lines.iter().any(|l| l.contains("DrawOdds")), "{lines:?}");
+}

@@ -22,9 +22,9 @@
 use crate::game::{DrawClaim, Game};
 use crate::rules::draws::{self, color_name, Ruling};
 use crate::rules::odds::{self, MateCondition, OddsGiver, OddsTerms};
-use crate::rules::outcome::{self, ending_laws, Ending, Verdict};
+use crate::rules::outcome::{self, marked_man_laws, Ending, Verdict};
 use crate::rules::spec::GameSpec;
-use crate::types::{Color, Move, Piece, PieceKind, Square};
+use crate::types::{Color, Move, Square};
 
 /// Why a move was not played.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -33,8 +33,6 @@ pub enum PlayError {
     Over,
     /// Not a legal move in the position.
     Illegal(Move),
-    /// The giver's marked Pawn may not promote; the law is cited.
-    MarkedPawn(Ruling),
 }
 
 impl std::fmt::Display for PlayError {
@@ -42,7 +40,6 @@ impl std::fmt::Display for PlayError {
         match self {
             PlayError::Over => f.write_str("the game is over"),
             PlayError::Illegal(mv) => write!(f, "illegal move {mv:?}"),
-            PlayError::MarkedPawn(r) => write!(f, "{r}"),
         }
     }
 }
@@ -62,20 +59,15 @@ impl Session {
     /// A session of the game `spec` from the (already validated) start of `game`.
     ///
     /// # Errors
-    /// A ruling with its law when the spec cannot be played from this start: a mate with
-    /// a marked Pawn that does not stand on its square.
+    /// A ruling with its law when the spec cannot be played from this start: a mate
+    /// condition that names no man of the giver's, or binds nobody
+    /// ([`MateCondition::check_start`]).
     pub fn new(spec: GameSpec, game: Game) -> Result<Session, Ruling> {
-        if let (MateCondition::Pawn(sq), Some(giver)) = (spec.mate_condition, spec.giver()) {
-            if game.current().piece_on(sq) != Some(Piece::new(giver, PieceKind::Pawn)) {
-                return Err(Ruling {
-                    words: format!(
-                        "mate condition pawn:{sq}: no {} Pawn stands on {sq} at the start",
-                        color_name(giver)
-                    ),
-                    law: ending_laws(spec.rule_set).marked_pawn,
-                });
-            }
-        }
+        spec.mate_condition.check_start(
+            game.start(),
+            spec.giver(),
+            marked_man_laws(spec.rule_set),
+        )?;
         Ok(Session {
             spec,
             game,
@@ -104,36 +96,23 @@ impl Session {
         self.spec.giver()
     }
 
-    /// Where the giver's marked Pawn stands now (a mate with the marked Pawn only).
+    /// Where the giver's marked man stands now (a mate with a particular man only).
     pub fn marked(&self) -> Option<Square> {
         odds::marked_now(self.spec.mate_condition, &self.game)
     }
 
-    /// The legal moves of the side to move that the odds terms allow (the marked Pawn
-    /// may not promote).
+    /// The legal moves of the side to move.
     pub fn moves(&self) -> Vec<Move> {
-        let marked = self.marked();
-        let pos = self.game.current();
-        pos.legal_moves()
-            .iter()
-            .copied()
-            .filter(|&m| !odds::forbidden(marked, m))
-            .collect()
+        self.game.current().legal_moves().to_vec()
     }
 
     /// Plays a move for the side to move. A draw offered by the other side lapses.
     ///
     /// # Errors
-    /// When the game is over, the move is illegal, or it promotes the marked Pawn.
+    /// When the game is over or the move is illegal.
     pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
         if self.ending.is_some() {
             return Err(PlayError::Over);
-        }
-        if odds::forbidden(self.marked(), mv) {
-            return Err(PlayError::MarkedPawn(Ruling {
-                words: "the marked Pawn may not promote".to_string(),
-                law: ending_laws(self.spec.rule_set).mate_with_pawn,
-            }));
         }
         let mover = self.game.current().turn();
         self.game
@@ -204,8 +183,14 @@ impl Session {
         true
     }
 
-    /// A checkmate, a stalemate or a dead position, which end the game without a claim.
+    /// A checkmate, a stalemate or a dead position, which end the game without a claim;
+    /// or the giver's marked man lost, which leaves him only to forfeit (Am. IV 8).
     pub fn natural_ending(&self) -> Option<Ending> {
+        if let Err(how) = odds::mark_history(self.spec.mate_condition, &self.game) {
+            if self.giver().is_some() {
+                return Some(Ending::ConditionLost(how));
+            }
+        }
         let pos = self.game.current();
         if !pos.has_legal_moves() {
             return Some(if pos.in_check() {
@@ -275,6 +260,7 @@ pub const fn named_giver(giver: Option<Color>) -> OddsGiver {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::odds::MarkLost;
     use crate::{Odds, Position, RuleSet, Setup};
 
     fn session(fen: &str, spec: GameSpec) -> Session {
@@ -317,7 +303,7 @@ mod tests {
     }
 
     #[test]
-    fn the_marked_pawn_must_stand_and_may_not_promote() {
+    fn the_marked_pawn_must_stand_br_vi_4() {
         let spec = GameSpec {
             rule_set: RuleSet::British1894,
             odds: Odds::None,
@@ -328,9 +314,7 @@ mod tests {
         let pos = Position::startpos(spec.rules());
         let err = Session::new(spec, Game::new(pos)).unwrap_err();
         assert_eq!(err.law, "Br. VI 4");
-        let s = session("4k3/6P1/8/8/8/8/8/4K3 w - - 0 1", spec);
-        assert!(s.moves().iter().all(|m| m.promotion().is_none()));
-        let mut s = s;
+        let mut s = session("4k3/6P1/8/8/8/8/8/4K3 w - - 0 1", spec);
         s.resign(Color::White);
         assert_eq!(s.verdict().reason, "White resigns (Br. IV 16)");
         assert_eq!(
@@ -341,5 +325,87 @@ mod tests {
                 ("MateCondition", "pawn:g7".to_string())
             ]
         );
+    }
+
+    #[test]
+    fn a_marked_pawn_that_promotes_or_is_taken_leaves_the_giver_to_forfeit_am_iv_6_8() {
+        let spec = GameSpec {
+            giver: OddsGiver::White,
+            mate_condition: MateCondition::Pawn(Square::G7),
+            ..GameSpec::default()
+        };
+        // Promoted: the Queen it became is not the marked Pawn (Am. IV 6).
+        let mut s = session("k7/6P1/8/8/8/8/8/4K3 w - - 0 1", spec);
+        let mv = s.game().current().parse_uci_move("g7g8q").unwrap();
+        s.play(mv).unwrap();
+        assert_eq!(s.marked(), None);
+        assert_eq!(
+            s.settle(),
+            Some(Ending::ConditionLost(MarkLost::Promoted(Square::G8)))
+        );
+        let v = s.verdict();
+        assert_eq!(v.result, "0-1");
+        assert!(v.reason.contains("promoted on g8"), "{}", v.reason);
+        assert!(
+            v.reason.ends_with("forfeits the game (Am. IV 6, 8)"),
+            "{}",
+            v.reason
+        );
+        // Taken by the receiver.
+        let mut s = session(
+            "k5r1/8/8/8/8/8/6P1/4K3 b - - 0 1",
+            GameSpec {
+                mate_condition: MateCondition::Pawn(Square::G2),
+                ..spec
+            },
+        );
+        assert!(s.settle().is_none());
+        let mv = s.game().current().parse_uci_move("g8g2").unwrap();
+        s.play(mv).unwrap();
+        assert_eq!(
+            s.settle(),
+            Some(Ending::ConditionLost(MarkLost::Captured(Square::G2)))
+        );
+        assert_eq!(s.verdict().result, "0-1");
+    }
+
+    #[test]
+    fn a_mate_with_a_particular_man_staunton_odds_i() {
+        let spec = GameSpec {
+            rule_set: RuleSet::Staunton1910,
+            odds: Odds::Rook,
+            mate_condition: MateCondition::Man(Square::G1),
+            ..GameSpec::default()
+        };
+        let start = Position::from_setup(&spec.start(), spec.rules()).unwrap();
+        assert!(Session::new(spec, Game::new(start.clone())).is_ok());
+        // Not the giver's man, an empty square, the King, a Pawn named as `pawn:`.
+        for (condition, words) in [
+            (
+                MateCondition::Man(Square::G8),
+                "is Black's, not a man of White",
+            ),
+            (MateCondition::Man(Square::E4), "no man stands on e4"),
+            (MateCondition::Man(Square::E1), "a King cannot give check"),
+            (MateCondition::Pawn(Square::G1), "is a Knight, not a Pawn"),
+            (MateCondition::Pawn(Square::E7), "is Black's"),
+        ] {
+            let spec = GameSpec {
+                mate_condition: condition,
+                ..spec
+            };
+            let err = Session::new(spec, Game::new(start.clone())).unwrap_err();
+            assert!(err.words.contains(words), "{condition}: {}", err.words);
+            assert!(err.law.starts_with("Staunton odds I"), "{}", err.law);
+        }
+        // Nobody gives odds: the condition binds nobody (Am. IV 8).
+        let spec = GameSpec {
+            odds: Odds::None,
+            giver: OddsGiver::Nobody,
+            mate_condition: MateCondition::Square(Square::E8),
+            ..GameSpec::new(RuleSet::American1897)
+        };
+        let err = Session::new(spec, Game::new(Position::startpos(spec.rules()))).unwrap_err();
+        assert_eq!(err.law, "Am. IV 8");
     }
 }

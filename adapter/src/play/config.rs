@@ -4,9 +4,10 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use engine::rules::start::giver_in;
 use engine::search::Limits;
 use engine::session::named_giver;
-use engine::{Color, GameSpec, MateCondition, Odds, OddsGiver};
+use engine::{Color, GameSpec, MateCondition, OddsGiver, Setup};
 
 /// How long or how far Morphy searches each move.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -107,13 +108,25 @@ impl PlayConfig {
         let spec = &self.spec;
         if spec.giver == OddsGiver::Auto {
             let terms = spec.draw_odds || spec.mate_condition != MateCondition::None;
-            return sides(spec.odds, self.color, terms);
+            return sides(self.odds_giver(), self.color, terms);
         }
         let giver = spec.giver();
         Sides {
             human: self.color.unwrap_or(giver.map_or(Color::White, |g| !g)),
             giver,
         }
+    }
+
+    /// The side the odds make the giver: the one lacking the odds' men in the `--fen`
+    /// start if one does, else the odds' own giver (`engine::rules::start::giver_in`).
+    fn odds_giver(&self) -> Option<Color> {
+        let odds = self.spec.odds;
+        let from_fen = self
+            .fen
+            .as_deref()
+            .and_then(|fen| Setup::from_fen(fen, self.spec.chess960).ok())
+            .and_then(|setup| giver_in(&setup, odds));
+        from_fen.or(odds.giver())
     }
 
     /// The game played: the spec with its giver named as [`PlayConfig::sides`] settles it.
@@ -125,11 +138,12 @@ impl PlayConfig {
     }
 }
 
-/// Who plays what: with odds the player receives them unless `color` says otherwise;
-/// without odds the player is White unless `color` says otherwise, and odds terms
-/// given without odds (`terms`: draw odds or a conditional mate) are Morphy's to give.
-pub fn sides(odds: Odds, color: Option<Color>, terms: bool) -> Sides {
-    if let Some(giver) = odds.giver() {
+/// Who plays what, when the odds make `giver` the giver: with odds the player receives
+/// them unless `color` says otherwise; without odds the player is White unless `color`
+/// says otherwise, and odds terms given without odds (`terms`: draw odds or a
+/// conditional mate) are Morphy's to give.
+pub fn sides(giver: Option<Color>, color: Option<Color>, terms: bool) -> Sides {
+    if let Some(giver) = giver {
         Sides {
             human: color.unwrap_or(!giver),
             giver: Some(giver),

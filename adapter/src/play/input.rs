@@ -6,8 +6,7 @@
 
 use engine::notation::UciMoveError;
 use engine::position::illegal::IllegalReason;
-use engine::rules::odds::MARKED_PAWN_LAW;
-use engine::{Move, Position, Square};
+use engine::{Move, Position};
 
 /// One line of input.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -89,10 +88,9 @@ fn looks_like_uci(text: &str) -> bool {
         && (b.len() == 4 || b"qrbnQRBN".contains(&b[4]))
 }
 
-/// Finds the legal move `text` names in `pos`, in UCI or SAN. `marked` is the square of
-/// a marked Pawn the player may not promote (Am. IV 6), if the player is the giver
-/// under that condition.
-pub fn read_move(pos: &Position, text: &str, marked: Option<Square>) -> Result<Move, String> {
+/// Finds the legal move `text` names in `pos`, in UCI or SAN; an illegal one is
+/// refused with the engine's reason and law.
+pub fn read_move(pos: &Position, text: &str) -> Result<Move, String> {
     let illegal = |reason: IllegalReason| {
         format!(
             "'{text}' is not a legal move: {} ({})",
@@ -108,16 +106,13 @@ pub fn read_move(pos: &Position, text: &str, marked: Option<Square>) -> Result<M
         pos.parse_san(text)
             .map_err(|e| e.reason(pos).map_or_else(|| e.to_string(), illegal))
     }?;
-    if marked == Some(mv.from()) && mv.promotion().is_some() {
-        return Err(format!("'{text}': {MARKED_PAWN_LAW}"));
-    }
     Ok(mv)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::{Odds, RuleSet, Rules, Setup};
+    use engine::{Odds, RuleSet, Rules};
 
     #[test]
     fn commands_are_single_words_in_any_case() {
@@ -147,15 +142,15 @@ mod tests {
     fn moves_in_san_or_uci() {
         let p = Position::startpos(Rules::default());
         for text in ["e4", "e2e4", "e2-e4"] {
-            assert_eq!(p.uci_move(read_move(&p, text, None).unwrap()), "e2e4");
+            assert_eq!(p.uci_move(read_move(&p, text).unwrap()), "e2e4");
         }
-        assert_eq!(p.uci_move(read_move(&p, "Nf3", None).unwrap()), "g1f3");
+        assert_eq!(p.uci_move(read_move(&p, "Nf3").unwrap()), "g1f3");
         assert_eq!(
-            read_move(&p, "e2e5", None).unwrap_err(),
+            read_move(&p, "e2e5").unwrap_err(),
             "'e2e5' is not a legal move: the Pawn on e2 does not move so: it cannot go to e5 (Am. I 11 E (a))"
         );
         assert_eq!(
-            read_move(&p, "Ke2", None).unwrap_err(),
+            read_move(&p, "Ke2").unwrap_err(),
             "'Ke2' is not a legal move: your own Pawn stands on e2 (Am. I 11 E (a))"
         );
     }
@@ -165,16 +160,7 @@ mod tests {
         let rules = Rules::new(RuleSet::American1897);
         let mut p = Position::from_setup(&Odds::TwoMoves.setup(&rules), rules).unwrap();
         p.play(p.parse_san("e4").unwrap());
-        let e = read_move(&p, "e5", None).unwrap_err();
+        let e = read_move(&p, "e5").unwrap_err();
         assert!(e.ends_with("(Am. IV 4)"), "{e}");
-    }
-
-    #[test]
-    fn the_marked_pawn_may_not_promote() {
-        let setup = Setup::from_fen("k7/4P3/8/8/8/8/8/K7 w - - 0 1", false).unwrap();
-        let p = Position::from_setup(&setup, Rules::default()).unwrap();
-        let e = read_move(&p, "e8=Q", Some(Square::E7)).unwrap_err();
-        assert!(e.ends_with("(Am. IV 6)"), "{e}");
-        assert!(read_move(&p, "e8=Q", None).is_ok());
     }
 }

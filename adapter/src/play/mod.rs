@@ -21,6 +21,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
 
 use engine::rules::draws::color_name;
+use engine::rules::odds::MARKED_PAWN_LAW;
 use engine::rules::outcome::{ending_laws, Ending};
 use engine::search::{MateCondition, NullReporter, Score, Searcher};
 use engine::session::Session;
@@ -50,6 +51,8 @@ struct Play<'a, W: Write> {
     session: Session,
     sides: Sides,
     searcher: Searcher,
+    /// A move that forfeits the game, typed once and awaiting its confirmation.
+    confirm: Option<Move>,
 }
 
 /// Runs a game: reads the player's lines from `input`, writes everything to `out`.
@@ -61,8 +64,7 @@ pub fn run(config: &PlayConfig, input: impl BufRead, out: &mut impl Write) -> io
     let report = check(&Request {
         start: config.fen.as_deref().map_or(Start::Standard, Start::Fen),
         moves: &[],
-        rules: spec.rules(),
-        odds: spec.odds,
+        spec,
         mode: Validation::Refuse,
     });
     for f in &report.findings {
@@ -91,6 +93,7 @@ pub fn run(config: &PlayConfig, input: impl BufRead, out: &mut impl Write) -> io
         session,
         sides,
         searcher,
+        confirm: None,
     };
     play.introduce()?;
     play.run(input)?;
@@ -147,6 +150,10 @@ impl<W: Write> Play<'_, W> {
                 MateCondition::Square(sq) => lines.push(format!(
                     "{g} undertakes to mate with the mated King on {sq}; any other mate, or a draw, is his loss ({}).",
                     laws.mate_on_square
+                )),
+                MateCondition::Man(sq) => lines.push(format!(
+                    "{g} undertakes to mate with the man on {sq}; any other mate, or a draw, is his loss, and so is losing that man ({}).",
+                    laws.mate_with_man
                 )),
             }
             if spec.contempt != 0 {
@@ -297,6 +304,17 @@ impl<W: Write> Play<'_, W> {
             .map_err(|e| io::Error::other(format!("internal error: {e}")))
     }
 
+    /// Whether `mv` would promote the player's own marked Pawn, which forfeits the game
+    /// (Am. IV 6, 8), and the player has not yet typed it twice in a row.
+    fn forfeits_unconfirmed(&mut self, mv: Move) -> bool {
+        let fatal = self.session.giver() == Some(self.sides.human)
+            && self.session.marked() == Some(mv.from())
+            && mv.promotion().is_some();
+        let confirmed = self.confirm == Some(mv);
+        self.confirm = (fatal && !confirmed).then_some(mv);
+        fatal && !confirmed
+    }
+
     /// Whether the game is over or it is Morphy's turn (then no board is shown).
     fn over_or_morphy_to_move(&self) -> bool {
         self.session.game().current().turn() != self.sides.human
@@ -363,7 +381,13 @@ impl<W: Write> Play<'_, W> {
             Input::Quit => return Ok(true),
             Input::Move(text) => {
                 let pos = self.session.game().current().clone();
-                match input::read_move(&pos, &text, self.session.marked()) {
+                match input::read_move(&pos, &text) {
+                    Ok(mv) if self.forfeits_unconfirmed(mv) => {
+                        let text = format!(
+                            "warning: {MARKED_PAWN_LAW}. Type the move again to play it anyway."
+                        );
+                        self.say(&text)?;
+                    }
                     Ok(mv) => {
                         let said = format!("You play {}", pgn::numbered(&pos, &pos.san(mv)));
                         self.play(mv)?;

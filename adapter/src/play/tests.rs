@@ -22,20 +22,20 @@ fn session(config: &PlayConfig, lines: &str) -> (Status, String) {
 
 #[test]
 fn the_player_receives_the_odds_unless_told_otherwise() {
-    let rook = sides(Odds::Rook, None, false);
+    let rook = sides(Odds::Rook.giver(), None, false);
     assert_eq!((rook.human, rook.giver), (Color::Black, Some(Color::White)));
     assert_eq!(rook.morphy(), Color::White);
-    let pawn_and_move = sides(Odds::PawnAndMove, None, false);
+    let pawn_and_move = sides(Odds::PawnAndMove.giver(), None, false);
     assert_eq!(pawn_and_move.morphy(), Color::Black);
-    let giver = sides(Odds::Rook, Some(Color::White), false);
+    let giver = sides(Odds::Rook.giver(), Some(Color::White), false);
     assert_eq!(
         (giver.human, giver.giver),
         (Color::White, Some(Color::White))
     );
-    assert_eq!(sides(Odds::None, None, false).giver, None);
+    assert_eq!(sides(Odds::None.giver(), None, false).giver, None);
     // Draw odds without odds of men: Morphy gives them.
     assert_eq!(
-        sides(Odds::None, Some(Color::Black), true).giver,
+        sides(Odds::None.giver(), Some(Color::Black), true).giver,
         Some(Color::White)
     );
 }
@@ -190,7 +190,35 @@ fn refused_starts() {
     };
     let (status, out) = session(&cfg, "");
     assert_eq!(status, Status::Refused);
-    assert!(out.contains("no White Pawn stands on f7"), "{out}");
+    // A condition naming the receiver's man is refused, never taken silently (Am. IV 6).
+    assert!(
+        out.contains("error: mate condition pawn:f7: the Pawn on f7 is Black's, not a man of White, the giver (Am. IV 6)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn promoting_ones_own_marked_pawn_asks_first_then_forfeits_am_iv_6_8() {
+    let cfg = PlayConfig {
+        spec: GameSpec {
+            giver: engine::OddsGiver::White,
+            mate_condition: MateCondition::Pawn(Square::G7),
+            ..GameSpec::default()
+        },
+        color: Some(Color::White),
+        fen: Some("k7/6P1/8/8/8/8/8/4K3 w - - 0 1".to_string()),
+        ..config()
+    };
+    let (_, out) = session(&cfg, "g8=Q\ng8=Q\n");
+    assert!(
+        out.contains("warning: the marked Pawn may not go beyond the seventh rank"),
+        "{out}"
+    );
+    assert!(out.contains("You play 1. g8=Q"), "{out}");
+    assert!(
+        out.contains("Result 0-1: White undertook to mate with the Pawn that started on g7, which promoted on g8"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -240,6 +268,32 @@ fn each_rule_set_words_its_own_law() {
     );
     let (_, out) = session(&under(RuleSet::Fide), "resign\n");
     assert!(out.contains("White resigns (FIDE 5.1.2)."), "{out}");
+}
+
+#[test]
+fn the_giver_is_the_side_the_fen_shows_giving_am_iv_2_3() {
+    // Knight odds, the player White, draw odds; the FEN shows Black without b8.
+    let cfg = PlayConfig {
+        spec: GameSpec {
+            odds: Odds::Knight,
+            draw_odds: true,
+            ..GameSpec::default()
+        },
+        color: Some(Color::White),
+        fen: Some("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string()),
+        ..config()
+    };
+    assert_eq!(cfg.sides().giver, Some(Color::Black));
+    let (status, out) = session(&cfg, "resign\n");
+    assert_eq!(status, Status::Played);
+    assert!(
+        out.contains("Morphy gives the odds and plays Black; you play White."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Draw odds: a drawn game counts as won by White"),
+        "{out}"
+    );
 }
 
 #[test]

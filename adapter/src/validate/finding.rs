@@ -63,6 +63,8 @@ pub enum FindingKind {
     MoveCountContradiction,
     /// In a game at odds, the man given still stands on the board at the start.
     OddsManOnBoard,
+    /// In a game at odds, men the odds removed are back beyond what promotion allows.
+    OddsMenUnexplained,
     /// A move of the moves list that is not written as a UCI move.
     MalformedMove,
     /// A move of the moves list that is illegal under the rules in force.
@@ -81,6 +83,13 @@ pub enum FindingKind {
     FiftyMoveClaim,
     /// Neither side can mate: drawn at once (`fide` only).
     DeadPosition,
+    /// A mate condition that names no man of the giver's, or binds nobody: refused,
+    /// and the game is never played under it.
+    MateConditionRefused,
+    /// Draw odds set while nobody gives odds: they mean nothing.
+    DrawOddsWithoutGiver,
+    /// The giver's marked man is lost: he can only forfeit or be mated.
+    ConditionLost,
 }
 
 impl FindingKind {
@@ -102,6 +111,7 @@ impl FindingKind {
             FindingKind::InvalidEnPassant => "invalid-en-passant",
             FindingKind::MoveCountContradiction => "move-count-contradiction",
             FindingKind::OddsManOnBoard => "odds-man-on-board",
+            FindingKind::OddsMenUnexplained => "odds-men-unexplained",
             FindingKind::MalformedMove => "malformed-move",
             FindingKind::IllegalMove => "illegal-move",
             FindingKind::BeyondFourthRank => "beyond-fourth-rank",
@@ -111,6 +121,9 @@ impl FindingKind {
             FindingKind::RepetitionClaim => "repetition-claim",
             FindingKind::FiftyMoveClaim => "fifty-move-claim",
             FindingKind::DeadPosition => "dead-position",
+            FindingKind::MateConditionRefused => "mate-condition-refused",
+            FindingKind::DrawOddsWithoutGiver => "draw-odds-without-giver",
+            FindingKind::ConditionLost => "condition-lost",
         }
     }
 
@@ -169,10 +182,12 @@ impl Finding {
             FindingKind::CastlingKingMoved
             | FindingKind::CastlingRookMissing
             | FindingKind::InvalidEnPassant
-            | FindingKind::MoveCountContradiction => Severity::Warning,
+            | FindingKind::MoveCountContradiction
+            | FindingKind::DrawOddsWithoutGiver => Severity::Warning,
             FindingKind::RepetitionClaim
             | FindingKind::FiftyMoveClaim
-            | FindingKind::DeadPosition => Severity::Code,
+            | FindingKind::DeadPosition
+            | FindingKind::ConditionLost => Severity::Code,
             _ => Severity::Error,
         };
         Finding {

@@ -7,14 +7,13 @@
 //!
 //! ```
 //! use morphy_adapter::validate::{check, Request, Start, Validation};
-//! use engine::{Odds, Rules, RuleSet};
+//! use engine::{GameSpec, Odds, RuleSet};
 //!
 //! let moves = ["e2e4".to_string(), "0000".to_string(), "d2d4".to_string()];
 //! let report = check(&Request {
 //!     start: Start::Standard,
 //!     moves: &moves,
-//!     rules: Rules::new(RuleSet::American1897),
-//!     odds: Odds::PawnAndTwoMoves,
+//!     spec: GameSpec { odds: Odds::PawnAndTwoMoves, ..GameSpec::new(RuleSet::American1897) },
 //!     mode: Validation::Refuse,
 //! });
 //! let game = report.game.expect("two moves in the first turn, the giver's pass between");
@@ -23,11 +22,12 @@
 
 mod claims;
 pub mod finding;
+mod terms;
 
 use engine::position::illegal::{IllegalKind, PlayUciError};
 use engine::position::legality::{self, Relax, SetupViolation, SetupViolationKind};
 use engine::rules::start;
-use engine::{Color, Game, Odds, Position, Rules, Setup};
+use engine::{Color, Game, GameSpec, Odds, OddsTerms, Position, Setup};
 
 pub use finding::{Finding, FindingKind, Severity};
 
@@ -69,10 +69,8 @@ pub struct Request<'a> {
     /// The moves played from it, in UCI notation (`0000` for the giver's pass inside a
     /// turn of several moves).
     pub moves: &'a [String],
-    /// The rules in force (with `chess960` set for Chess960).
-    pub rules: Rules,
-    /// The odds of the game.
-    pub odds: Odds,
+    /// Which game is played: the rules, the odds and their terms.
+    pub spec: GameSpec,
     /// What to do with what is found.
     pub mode: Validation,
 }
@@ -118,6 +116,7 @@ fn setup_finding(v: SetupViolation) -> Finding {
         SetupViolationKind::InvalidEnPassant => FindingKind::InvalidEnPassant,
         SetupViolationKind::MoveCountContradiction => FindingKind::MoveCountContradiction,
         SetupViolationKind::OddsManOnBoard => FindingKind::OddsManOnBoard,
+        SetupViolationKind::OddsMenUnexplained => FindingKind::OddsMenUnexplained,
     };
     Finding::new(kind, v.law, v.squares, v.message)
 }
@@ -125,9 +124,10 @@ fn setup_finding(v: SetupViolation) -> Finding {
 /// Reads the start into a setup, with the odds' turn structure where it applies.
 fn start_setup(req: &Request, out: &mut Vec<Finding>) -> Option<Setup> {
     let Start::Fen(fen) = req.start else {
-        return Some(req.odds.setup(&req.rules));
+        return Some(req.spec.start());
     };
-    let mut setup = match Setup::from_fen(fen, req.rules.chess960) {
+    let rules = req.spec.rules();
+    let mut setup = match Setup::from_fen(fen, rules.chess960) {
         Ok(s) => s,
         Err(e) => {
             out.push(Finding::new(
@@ -139,10 +139,19 @@ fn start_setup(req: &Request, out: &mut Vec<Finding>) -> Option<Setup> {
             return None;
         }
     };
-    if req.odds == Odds::None || start::apply_first_turn(&mut setup, req.odds, &req.rules) {
+    let odds = req.spec.odds;
+    if odds == Odds::None || start::apply_first_turn(&mut setup, odds, &rules) {
         return Some(setup);
     }
-    out.extend(start::odds_man_on_board(&setup, req.odds).map(setup_finding));
+    // The man given still on his square says it all; otherwise, men given back beyond
+    // what promotion allows (Am. IV 3).
+    let on_board = start::odds_man_on_board(&setup, odds);
+    let back = || {
+        req.spec
+            .giver()
+            .and_then(|g| start::odds_men_unexplained(&setup, odds, g))
+    };
+    out.extend(on_board.or_else(back).map(setup_finding));
     Some(setup)
 }
 
@@ -196,6 +205,7 @@ fn play_moves(game: &mut Game, moves: &[String], out: &mut Vec<Finding>) -> bool
 /// Checks a start and a moves list under the Code; see the module docs.
 pub fn check(req: &Request) -> Report {
     let mut findings = Vec::new();
+    let rules = req.spec.rules();
     let Some(mut setup) = start_setup(req, &mut findings) else {
         return Report {
             findings,
@@ -203,10 +213,10 @@ pub fn check(req: &Request) -> Report {
         };
     };
     // Steps 1 to 3: the men, checks and repairs, judged and worded by the engine.
-    let found = legality::judge(&mut setup, req.rules, Relax::REPAIR_ALL);
+    let found = legality::judge(&mut setup, rules, Relax::REPAIR_ALL);
     findings.extend(found.into_iter().map(setup_finding));
     // Step 4. What the engine needs to play, then the moves and the claims.
-    let mut game = match Position::from_setup(&setup, req.rules) {
+    let mut game = match Position::from_setup(&setup, rules) {
         Ok(pos) => Some(Game::new(pos)),
         Err(e) => {
             if !findings.iter().any(|f| f.kind.is_fatal()) {
@@ -222,6 +232,7 @@ pub fn check(req: &Request) -> Report {
     };
     if let Some(g) = game.as_mut() {
         if play_moves(g, req.moves, &mut findings) {
+            terms::terms(&req.spec, g, &mut findings);
             claims::claims(g, &mut findings);
         } else {
             game = None;
@@ -235,6 +246,12 @@ pub fn check(req: &Request) -> Report {
     Report { findings, game }
 }
 
+/// The odds terms `game` is played under by `spec`: its own, less a mate condition
+/// that is refused (the findings are those [`check`] reports).
+pub fn played_terms(spec: &GameSpec, game: &Game) -> OddsTerms {
+    terms::terms(spec, game, &mut Vec::new())
+}
+
 /// Applies the validation mode: `flag` turns non-fatal errors into warnings, `off`
 /// drops everything but the fatal errors.
 fn apply_mode(mode: Validation, findings: &mut Vec<Finding>) {
@@ -244,7 +261,12 @@ fn apply_mode(mode: Validation, findings: &mut Vec<Finding>) {
             for f in findings.iter_mut() {
                 if f.severity == Severity::Error && !f.kind.is_fatal() {
                     f.severity = Severity::Warning;
-                    f.message.push_str("; accepted (Validation flag)");
+                    f.message
+                        .push_str(if f.kind == FindingKind::MateConditionRefused {
+                            "; the game is played without it (Validation flag)"
+                        } else {
+                            "; accepted (Validation flag)"
+                        });
                 }
             }
         }

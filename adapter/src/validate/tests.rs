@@ -1,6 +1,6 @@
 //! Tests of the validator: at least one failing example per finding, refuse and flag.
 
-use engine::{Odds, RuleSet, Rules};
+use engine::{GameSpec, Odds, RuleSet};
 
 use super::*;
 
@@ -9,8 +9,10 @@ fn run(start: Start, moves: &[&str], set: RuleSet, odds: Odds, mode: Validation)
     check(&Request {
         start,
         moves: &moves,
-        rules: Rules::new(set),
-        odds,
+        spec: GameSpec {
+            odds,
+            ..GameSpec::new(set)
+        },
         mode,
     })
 }

@@ -41,12 +41,18 @@ impl Engine {
                 }
             }
         });
-        Engine {
+        let mut engine = Engine {
             child,
             stdin,
             lines: rx,
             seen: Vec::new(),
-        }
+        };
+        // The one-line greeting comes first, before any command.
+        let banner = engine
+            .next_line(Duration::from_secs(10))
+            .expect("a greeting line");
+        assert!(banner.starts_with("Morphy "), "{banner}");
+        engine
     }
 
     /// Sends one line (a newline is added).

@@ -9,8 +9,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::position::Position;
+use crate::rules::draws::{color_name, Ruling};
 use crate::setup::{CastleSide, Setup};
-use crate::types::{Color, Move, MoveKind, Square};
+use crate::types::{Color, Move, MoveKind, PieceKind, Square};
 use crate::Rules;
 
 /// A start at odds, from the catalogue of the period's common odds (CODE.md §4).
@@ -181,9 +182,14 @@ pub enum MateCondition {
     Pawn(Square),
     /// Mate with the mated King on this square. Written `square:e8`.
     Square(Square),
+    /// Mate with the giver's man (any but the King) that stood on this square at the
+    /// start (Staunton, odds I: "agrees to check-mate with a particular man"; Br. VI 1).
+    /// Written `man:b1`. A Pawn so named is held to Am. IV 6 as `pawn:` is.
+    Man(Square),
 }
 
-/// A `MateCondition` text that is not `none`, `pawn:<square>` or `square:<square>`.
+/// A `MateCondition` text that is not `none`, `pawn:<square>`, `man:<square>` or
+/// `square:<square>`.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct MateConditionParseError(pub String);
 
@@ -191,7 +197,7 @@ impl fmt::Display for MateConditionParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "bad mate condition '{}' (expected none, pawn:<square> or square:<square>)",
+            "bad mate condition '{}' (expected none, pawn:<square>, man:<square> or square:<square>)",
             self.0
         )
     }
@@ -207,6 +213,7 @@ impl FromStr for MateCondition {
     /// use engine::Square;
     /// assert_eq!("pawn:e2".parse(), Ok(MateCondition::Pawn(Square::E2)));
     /// assert_eq!("square:e8".parse(), Ok(MateCondition::Square(Square::E8)));
+    /// assert_eq!("man:b1".parse(), Ok(MateCondition::Man(Square::B1)));
     /// assert_eq!("none".parse(), Ok(MateCondition::None));
     /// ```
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -220,6 +227,7 @@ impl FromStr for MateCondition {
         match what.trim() {
             "pawn" => Ok(MateCondition::Pawn(sq)),
             "square" => Ok(MateCondition::Square(sq)),
+            "man" => Ok(MateCondition::Man(sq)),
             _ => Err(err()),
         }
     }
@@ -231,6 +239,7 @@ impl fmt::Display for MateCondition {
             MateCondition::None => f.write_str("none"),
             MateCondition::Pawn(sq) => write!(f, "pawn:{sq}"),
             MateCondition::Square(sq) => write!(f, "square:{sq}"),
+            MateCondition::Man(sq) => write!(f, "man:{sq}"),
         }
     }
 }
@@ -251,16 +260,91 @@ pub struct OddsTerms {
 }
 
 impl MateCondition {
+    /// The start square of the marked man, for a mate with a particular man.
+    pub const fn marked_start(self) -> Option<Square> {
+        match self {
+            MateCondition::Pawn(sq) | MateCondition::Man(sq) => Some(sq),
+            MateCondition::None | MateCondition::Square(_) => None,
+        }
+    }
+
     /// Whether the mate on the board of `pos` (the mated side to move) is the one the
-    /// giver undertook; `marked` is where the marked Pawn stands, if it still does
-    /// (Am. IV 6–8).
+    /// giver undertook; `marked` is where the marked man stands, if it still does
+    /// (Am. IV 6–8): the marked man must be one of the men giving the check.
     pub fn fulfilled(self, pos: &Position, marked: Option<Square>) -> bool {
         match self {
             MateCondition::None => true,
             MateCondition::Square(sq) => pos.king(pos.turn()) == sq,
-            MateCondition::Pawn(_) => marked.is_some_and(|m| pos.checkers().has(m)),
+            MateCondition::Pawn(_) | MateCondition::Man(_) => {
+                marked.is_some_and(|m| pos.checkers().has(m))
+            }
         }
     }
+
+    /// Whether this condition may bind `giver` in a game starting at `start`: someone
+    /// must give odds, and the man it names must be the giver's (a Pawn for `pawn:`; any
+    /// man but the King for `man:`). The ruling says why not, with its law.
+    pub fn check_start(
+        self,
+        start: &Position,
+        giver: Option<Color>,
+        laws: MarkedManLaws,
+    ) -> Result<(), Ruling> {
+        if self == MateCondition::None {
+            return Ok(());
+        }
+        let Some(giver) = giver else {
+            return Err(Ruling {
+                words: format!(
+                    "mate condition {self}: a conditional mate binds the giver of the odds, and nobody gives odds in this game"
+                ),
+                law: laws.forfeit,
+            });
+        };
+        let Some(sq) = self.marked_start() else {
+            return Ok(());
+        };
+        let (is_pawn, law) = match self {
+            MateCondition::Pawn(_) => (true, laws.pawn),
+            _ => (false, laws.man),
+        };
+        let refuse = |why: String| {
+            Err(Ruling {
+                words: format!("mate condition {self}: {why}"),
+                law,
+            })
+        };
+        let giver_name = color_name(giver);
+        match start.piece_on(sq) {
+            None => refuse(format!(
+                "no man stands on {sq} at the start; name one of {giver_name}'s men, the giver's"
+            )),
+            Some(p) if p.color != giver => refuse(format!(
+                "the {} on {sq} is {}'s, not a man of {giver_name}, the giver",
+                p.kind.name(),
+                color_name(p.color)
+            )),
+            Some(p) if is_pawn && p.kind != PieceKind::Pawn => refuse(format!(
+                "the man on {sq} is a {}, not a Pawn (name it as man:{sq})",
+                p.kind.name()
+            )),
+            Some(p) if p.kind == PieceKind::King => {
+                refuse("a King cannot give check, so cannot mate".to_string())
+            }
+            Some(_) => Ok(()),
+        }
+    }
+}
+
+/// The laws a rule set gives the marked man (from `rules::outcome::ending_laws`).
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct MarkedManLaws {
+    /// The marked Pawn (Am. IV 6; Br. VI 4).
+    pub pawn: &'static str,
+    /// A mate with another particular man (Staunton, odds I; Br. VI 1).
+    pub man: &'static str,
+    /// The forfeit of a conditional mate not fulfilled (Am. IV 8; Br. VI 7).
+    pub forfeit: &'static str,
 }
 
 impl OddsTerms {
@@ -268,48 +352,95 @@ impl OddsTerms {
     pub fn draws_lose(&self) -> bool {
         self.giver.is_some() && (self.draw_odds || self.mate_condition != MateCondition::None)
     }
+
+    /// Whether the giver's mate with a particular man can no longer be given: the marked
+    /// man has been captured, or (a Pawn) has promoted and so is that man no more. He
+    /// can then only forfeit or be mated (Am. IV 8): every ending is his loss.
+    #[inline]
+    pub fn condition_lost(&self, marked: Option<Square>) -> bool {
+        marked.is_none() && self.giver.is_some() && self.mate_condition.marked_start().is_some()
+    }
 }
 
-/// Whether `mv` would promote the giver's marked Pawn (standing on `marked`).
-#[inline]
-pub fn forbidden(marked: Option<Square>, mv: Move) -> bool {
-    marked == Some(mv.from()) && mv.promotion().is_some()
+/// How the marked man was lost.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum MarkLost {
+    /// Captured on this square.
+    Captured(Square),
+    /// The marked Pawn promoted on this square: the piece it became is not the marked
+    /// man (Am. IV 6: "shall not have been moved beyond the seventh rank").
+    Promoted(Square),
 }
 
-/// Where the marked Pawn stands after `mv` is played in `pos` (`None` once it is taken).
+/// Where the marked man stands after `mv` is played in `pos` (`None` once it is taken,
+/// or once the marked Pawn has promoted: the mark does not pass to the piece).
 #[inline]
-pub fn marked_after(marked: Option<Square>, mv: Move) -> Option<Square> {
+pub fn marked_after(pos: &Position, marked: Option<Square>, mv: Move) -> Option<Square> {
     let m = marked?;
-    if mv.from() == m {
-        return Some(mv.to());
-    }
-    let victim = match mv.kind() {
-        MoveKind::EnPassant => Square::new(mv.to().file(), mv.from().rank()),
-        MoveKind::Castle => return Some(m),
-        _ => mv.to(),
-    };
-    (victim != m).then_some(m)
+    mark_step(pos, m, mv).ok()
 }
 
-/// Where the giver's marked Pawn stands after the game's moves, following it from its
-/// start square (`None` once it is taken, or without a marked-Pawn condition).
-pub fn marked_now(condition: MateCondition, game: &crate::Game) -> Option<Square> {
-    let MateCondition::Pawn(start) = condition else {
-        return None;
-    };
-    let mut marked = Some(start);
-    for mv in game.moves() {
-        marked = marked_after(marked, *mv);
+/// One move's effect on the marked man standing on `m`.
+fn mark_step(pos: &Position, m: Square, mv: Move) -> Result<Square, MarkLost> {
+    if mv.from() == m {
+        return if mv.promotion().is_some() {
+            Err(MarkLost::Promoted(mv.to()))
+        } else {
+            Ok(mv.to())
+        };
     }
-    marked
+    match mv.kind() {
+        MoveKind::Castle => {
+            // The castling Rook moves too.
+            let side = if mv.to().file() > mv.from().file() {
+                CastleSide::King
+            } else {
+                CastleSide::Queen
+            };
+            Ok(match pos.castle_path(pos.turn(), side) {
+                Some(path) if path.rook_from == Some(m) => path.rook_to,
+                _ => m,
+            })
+        }
+        MoveKind::EnPassant => {
+            if Square::new(mv.to().file(), mv.from().rank()) == m {
+                Err(MarkLost::Captured(m))
+            } else {
+                Ok(m)
+            }
+        }
+        _ if mv.to() == m => Err(MarkLost::Captured(m)),
+        _ => Ok(m),
+    }
+}
+
+/// Where the giver's marked man stands after the game's moves, following it from its
+/// start square (`None` once it is lost, or without a mate with a particular man).
+pub fn marked_now(condition: MateCondition, game: &crate::Game) -> Option<Square> {
+    mark_history(condition, game).ok().flatten()
+}
+
+/// The marked man over the game: `Ok(Some(square))` where it stands, `Ok(None)` without
+/// a mate with a particular man, `Err` how it was lost.
+pub fn mark_history(
+    condition: MateCondition,
+    game: &crate::Game,
+) -> Result<Option<Square>, MarkLost> {
+    let Some(mut m) = condition.marked_start() else {
+        return Ok(None);
+    };
+    for (pos, mv) in game.positions().iter().zip(game.moves()) {
+        m = mark_step(pos, m, *mv)?;
+    }
+    Ok(Some(m))
 }
 
 /// The law of a turn of several moves, in words (Am. IV 4).
 pub const MULTI_MOVE_TURN_LAW: &str =
     "in a turn of several moves no man may go beyond the fourth rank (Am. IV 4)";
 
-/// The law of the marked Pawn, in words (Am. IV 6).
-pub const MARKED_PAWN_LAW: &str = "the marked Pawn may not go beyond the seventh rank (Am. IV 6)";
+/// The law of the marked Pawn, in words (Am. IV 6, 8): what promoting it costs.
+pub const MARKED_PAWN_LAW: &str = "the marked Pawn may not go beyond the seventh rank: the piece it would become is not that Pawn (Am. IV 6), and a giver who can no longer mate as he undertook forfeits the game (Am. IV 8)";
 
 /// What a pass (`0000`, PGN `--`) inside the receiver's turn of several moves is (Am. IV 4).
 pub const GIVERS_PASS_LAW: &str =

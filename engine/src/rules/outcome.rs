@@ -27,7 +27,7 @@
 //!   (draw odds, a conditional mate) "Staunton odds I".
 
 use super::draws::{color_name, DrawClaim, Ruling};
-use super::odds::{MateCondition, OddsTerms};
+use super::odds::{MarkLost, MarkedManLaws, MateCondition, OddsTerms};
 use super::RuleSet;
 use crate::position::Position;
 use crate::types::{Color, Square};
@@ -47,6 +47,9 @@ pub enum Ending {
     Resigned(Color),
     /// The players agreed to a draw (one offered, the other accepted).
     Agreed,
+    /// The giver's marked man was captured, or the marked Pawn promoted: the mate he
+    /// undertook can no longer be given, so he forfeits (Am. IV 8).
+    ConditionLost(MarkLost),
     /// Left off (`quit`, end of input): no result.
     Unfinished,
 }
@@ -79,6 +82,8 @@ pub struct EndingLaws {
     pub mate_with_pawn: &'static str,
     /// A mate with the mated King on a square, and the forfeit of any other ending.
     pub mate_on_square: &'static str,
+    /// A mate with another particular man, and the forfeit of any other ending.
+    pub mate_with_man: &'static str,
     /// A draw is the conditional mater's loss.
     pub conditional_draw: &'static str,
 }
@@ -95,6 +100,7 @@ pub const fn ending_laws(set: RuleSet) -> EndingLaws {
             draw_odds: "Br. VI 1; Staunton I",
             mate_with_pawn: "Am. IV 6, 8",
             mate_on_square: "Am. IV 7, 8",
+            mate_with_man: "Am. IV 8",
             conditional_draw: "Am. IV 8",
         },
         RuleSet::Fide => EndingLaws {
@@ -106,6 +112,7 @@ pub const fn ending_laws(set: RuleSet) -> EndingLaws {
             draw_odds: "Br. VI 1; Staunton I",
             mate_with_pawn: "Am. IV 6, 8",
             mate_on_square: "Am. IV 7, 8",
+            mate_with_man: "Am. IV 8",
             conditional_draw: "Am. IV 8",
         },
         RuleSet::British1894 => EndingLaws {
@@ -117,6 +124,7 @@ pub const fn ending_laws(set: RuleSet) -> EndingLaws {
             draw_odds: "Br. VI 1",
             mate_with_pawn: "Br. VI 4, 7",
             mate_on_square: "Br. VI 6, 7",
+            mate_with_man: "Br. VI 1, 7",
             conditional_draw: "Br. VI 7",
         },
         RuleSet::Staunton1910 => EndingLaws {
@@ -128,8 +136,19 @@ pub const fn ending_laws(set: RuleSet) -> EndingLaws {
             draw_odds: "Staunton odds I",
             mate_with_pawn: "Staunton odds I",
             mate_on_square: "Staunton odds I",
+            mate_with_man: "Staunton odds I",
             conditional_draw: "Staunton odds I",
         },
+    }
+}
+
+/// The laws of the marked man under `set`.
+pub const fn marked_man_laws(set: RuleSet) -> MarkedManLaws {
+    let laws = ending_laws(set);
+    MarkedManLaws {
+        pawn: laws.marked_pawn,
+        man: laws.mate_with_man,
+        forfeit: laws.conditional_draw,
     }
 }
 
@@ -216,6 +235,10 @@ pub fn verdict(
                     MateCondition::Square(sq) => {
                         (format!("with the mated King on {sq}"), laws.mate_on_square)
                     }
+                    MateCondition::Man(sq) => (
+                        format!("with the man that started on {sq}"),
+                        laws.mate_with_man,
+                    ),
                     MateCondition::None => (String::new(), ""),
                 };
                 return Verdict {
@@ -253,6 +276,33 @@ pub fn verdict(
             result: win_for(!by),
             reason: format!("{} resigns ({})", color_name(by), laws.resignation),
         },
+        Ending::ConditionLost(how) => {
+            let giver = terms.giver.unwrap_or(to_move);
+            let (man, law) = match terms.mate_condition {
+                MateCondition::Pawn(sq) => (
+                    format!("the Pawn that started on {sq}"),
+                    laws.mate_with_pawn,
+                ),
+                MateCondition::Man(sq) => {
+                    (format!("the man that started on {sq}"), laws.mate_with_man)
+                }
+                _ => ("the marked man".to_string(), laws.conditional_draw),
+            };
+            let fate = match how {
+                MarkLost::Captured(sq) => format!("was captured on {sq}"),
+                MarkLost::Promoted(sq) => format!(
+                    "promoted on {sq}, and the piece it became is not that Pawn ({})",
+                    laws.marked_pawn
+                ),
+            };
+            let g = color_name(giver);
+            Verdict {
+                result: win_for(!giver),
+                reason: format!(
+                    "{g} undertook to mate with {man}, which {fate}: {g} can no longer mate so, and can only forfeit or be mated, so {g} forfeits the game ({law})"
+                ),
+            }
+        }
         Ending::Unfinished => Verdict {
             result: "*",
             reason: "the game was left unfinished".to_string(),

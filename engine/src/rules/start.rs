@@ -5,7 +5,7 @@ use super::odds::Odds;
 use super::Rules;
 use crate::position::legality::{SetupViolation, SetupViolationKind};
 use crate::setup::Setup;
-use crate::types::{Color, Square};
+use crate::types::{Color, Piece, PieceKind, Square};
 
 /// How a setup stands to the start of a game at odds.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
@@ -54,6 +54,103 @@ pub fn apply_first_turn(setup: &mut Setup, odds: Odds, rules: &Rules) -> bool {
         setup.turn_moves = odds.first_turn_moves();
     }
     true
+}
+
+/// Who gives the odds of `odds` in a game starting at `setup` (a FEN): the side that
+/// lacks the men those odds remove, when one side has fewer of them than the other;
+/// otherwise the odds' own giver (Am. IV 2–3).
+///
+/// ```
+/// use engine::rules::start::giver_in;
+/// use engine::{Color, Odds, Setup};
+/// let black_gives = Setup::from_fen("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false).unwrap();
+/// assert_eq!(giver_in(&black_gives, Odds::Knight), Some(Color::Black));
+/// assert_eq!(giver_in(&Odds::Knight.setup(&Default::default()), Odds::Knight), Some(Color::White));
+/// ```
+pub fn giver_in(setup: &Setup, odds: Odds) -> Option<Color> {
+    let standard = Setup::standard();
+    let kinds: Vec<PieceKind> = odds
+        .removed()
+        .iter()
+        .filter_map(|sq| standard.piece_on(*sq).map(|p| p.kind))
+        .collect();
+    let count = |c: Color| -> u32 {
+        kinds
+            .iter()
+            .map(|k| setup.squares_of(Piece::new(c, *k)).len())
+            .sum()
+    };
+    let (white, black) = (count(Color::White), count(Color::Black));
+    match white.cmp(&black) {
+        std::cmp::Ordering::Less if !kinds.is_empty() => Some(Color::White),
+        std::cmp::Ordering::Greater if !kinds.is_empty() => Some(Color::Black),
+        _ => odds.giver(),
+    }
+}
+
+/// In a game at odds, men the odds removed from `giver` that are back on the board beyond
+/// what his missing Pawns could have become by promotion: the violation naming them
+/// (Am. IV 3, I 4), if any. A Queen with eight Pawns at queen odds cannot be.
+///
+/// ```
+/// use engine::rules::start::odds_men_unexplained;
+/// use engine::{Color, Odds, Setup};
+/// let queen_back = Setup::standard();
+/// assert!(odds_men_unexplained(&queen_back, Odds::Queen, Color::White).is_some());
+/// assert!(odds_men_unexplained(&queen_back, Odds::Queen, Color::Black).is_none());
+/// ```
+pub fn odds_men_unexplained(setup: &Setup, odds: Odds, giver: Color) -> Option<SetupViolation> {
+    let standard = Setup::standard();
+    let mut removed = [0u32; 6];
+    let mut names = Vec::new();
+    for sq in odds.removed() {
+        if let Some(p) = standard.piece_on(*sq) {
+            removed[p.kind as usize] += 1;
+            names.push(format!("the {} on {sq}", p.kind.name()));
+        }
+    }
+    if names.is_empty() {
+        return None;
+    }
+    let count = |kind: PieceKind| setup.squares_of(Piece::new(giver, kind)).len();
+    let first = |kind: PieceKind| standard.squares_of(Piece::new(Color::White, kind)).len();
+    let pawns_left = first(PieceKind::Pawn) - removed[PieceKind::Pawn as usize];
+    let pawns = count(PieceKind::Pawn);
+    let name = crate::rules::draws::color_name(giver);
+    let gave = format!("{name} gave {} (Am. IV 3)", names.join(" and "));
+    if pawns > pawns_left {
+        let message = format!(
+            "a game at the odds of {odds}: {gave}, and has {pawns} Pawns; the odds left him {pawns_left}"
+        );
+        return Some(SetupViolation::new(
+            SetupViolationKind::OddsMenUnexplained,
+            "Am. IV 3",
+            Vec::new(),
+            message,
+        ));
+    }
+    let extra: u32 = [
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+    ]
+    .into_iter()
+    .map(|k| count(k).saturating_sub(first(k) - removed[k as usize]))
+    .sum();
+    let promoted = pawns_left - pawns;
+    if extra <= promoted {
+        return None;
+    }
+    let message = format!(
+        "a game at the odds of {odds}: {gave}, and has {extra} piece(s) more than the odds left him, with only {promoted} Pawn(s) missing to have been promoted"
+    );
+    Some(SetupViolation::new(
+        SetupViolationKind::OddsMenUnexplained,
+        "Am. IV 3",
+        Vec::new(),
+        message,
+    ))
 }
 
 /// In a game at odds, a start that is the standard array but for men given that still

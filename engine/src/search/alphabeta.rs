@@ -10,7 +10,7 @@ use crate::game::{fifty_move_claimable, is_dead_position, repetition_claimable, 
 use crate::position::Position;
 use crate::types::{Move, MoveKind, PieceKind, MAX_MOVES};
 
-use super::odds::{forbidden, marked_after};
+use super::odds::marked_after;
 use super::ordering::{
     captured, history_bonus, is_bad_capture_score, moved, pick, piece_to, score_moves, see_ge,
     HASH_MOVE,
@@ -114,6 +114,15 @@ impl Worker<'_> {
         // Step 2. Draws by rule, the ply limit, mate distance pruning.
         if self.drawn_by_rule(pos) {
             return self.shared.terms.draw(us);
+        }
+        if ply > 0
+            && self
+                .shared
+                .terms
+                .terms
+                .condition_lost(self.stack[ply].marked)
+        {
+            return self.shared.terms.forfeit(us);
         }
         if ply >= MAX_PLY {
             return if in_check {
@@ -255,9 +264,6 @@ impl Worker<'_> {
         let n = moves.len();
         for i in 0..n {
             let (mv, order) = pick(&mut moves[..n], &mut scores[..n], i);
-            if forbidden(marked, mv) {
-                continue;
-            }
             let victim = captured(pos, mv);
             let tactical = victim.is_some() || mv.kind() == MoveKind::PromoteQueen;
             if skip_quiets && !tactical {
@@ -293,7 +299,7 @@ impl Worker<'_> {
             let gives_check = next.in_check();
             let flip = next.turn() != us;
             self.stack[ply].piece_to = Some(pt);
-            self.stack[ply + 1].marked = marked_after(marked, mv);
+            self.stack[ply + 1].marked = marked_after(pos, marked, mv);
             let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
             let new_depth = depth - 1 + extension;
 
@@ -354,7 +360,8 @@ impl Worker<'_> {
         }
 
         if best == -INF {
-            // Every move was forbidden (the marked Pawn's promotions): no move to make.
+            // No move was searched (cannot happen: the first move always is); score the
+            // node as if it had none.
             return if in_check {
                 self.shared.terms.mated(pos, ply, marked)
             } else {

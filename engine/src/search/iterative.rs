@@ -11,7 +11,7 @@ use crate::game::{repetition_key, Game};
 use crate::position::Position;
 use crate::types::{Move, MAX_MOVES};
 
-use super::odds::{forbidden, marked_after, marked_now, OddsTerms, Terms};
+use super::odds::{marked_after, marked_now, OddsTerms, Terms};
 use super::ordering::{is_tactical, moved, piece_to, score_moves, Histories};
 use super::time::{budget, stability_factor};
 use super::tt::TranspositionTable;
@@ -45,7 +45,7 @@ impl Worker<'_> {
             let flip = next.turn() != us;
             let gives_check = next.in_check();
             self.stack[0].piece_to = Some(piece_to(moved(pos, mv), mv.to()));
-            self.stack[1].marked = marked_after(marked, mv);
+            self.stack[1].marked = marked_after(pos, marked, mv);
             let new_depth = depth - 1 + i32::from(gives_check);
             let mut score = -INF;
             if i > pv_idx {
@@ -224,12 +224,11 @@ pub(crate) fn run(
     let terms = Terms { terms };
     let marked = marked_now(terms.terms.mate_condition, game);
 
-    // Step 1. The root moves: legal, in `searchmoves`, not a forbidden promotion; ordered.
+    // Step 1. The root moves: legal, in `searchmoves`; ordered.
     let mut moves: Vec<Move> = pos
         .legal_moves()
         .into_iter()
         .filter(|m| limits.search_moves.is_empty() || limits.search_moves.contains(m))
-        .filter(|m| !forbidden(marked, *m))
         .collect();
     if moves.is_empty() {
         return SearchResult::default();

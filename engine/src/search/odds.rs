@@ -5,9 +5,11 @@
 //! Readings taken:
 //! - **Draw odds** (Br. VI 1; Staunton I): every draw, claimable or stalemate, is a loss
 //!   for the giver and a win for the receiver.
-//! - **Mate with a marked Pawn** (Am. IV 6–8; Br. VI 4, 6, 7): the marked Pawn may not go
-//!   beyond the seventh rank; the giver wins only by a mate in which the marked Pawn is
-//!   one of the checking men.
+//! - **Mate with a particular man** (Am. IV 6–8; Br. VI 4, 6, 7; Staunton odds I): the
+//!   giver wins only by a mate in which the marked man is one of the checking men. A
+//!   marked Pawn that promotes is that man no more (Am. IV 6), and a marked man taken is
+//!   gone: from then on every position is scored as the giver's loss (he can only
+//!   forfeit or be mated, Am. IV 8).
 //! - **Mate on a square**: the giver wins only by a mate with the mated King on the square.
 //! - In a game with a conditional mate, an ordinary mate by the giver, or any draw, is a
 //!   loss for the giver (he "forfeits"); being mated is of course a loss too.
@@ -22,7 +24,7 @@ use crate::eval::{evaluate, phase, MAX_PHASE};
 use crate::position::Position;
 use crate::types::{Color, Square};
 
-pub(crate) use crate::rules::odds::{forbidden, marked_after};
+pub(crate) use crate::rules::odds::marked_after;
 pub use crate::rules::odds::{marked_now, MateCondition, MateConditionParseError, OddsTerms};
 
 /// The score of a draw for the side to move: zero, or a loss for the giver under draw
@@ -70,6 +72,17 @@ impl Terms {
                 }
             }
             _ => score,
+        }
+    }
+
+    /// The score of `side` once the giver's marked man is lost: he can only forfeit or
+    /// be mated (Am. IV 8), a loss as sure as a draw under draw odds.
+    #[inline]
+    pub fn forfeit(self, side: Color) -> i32 {
+        if self.terms.giver == Some(side) {
+            -DRAW_LOST
+        } else {
+            DRAW_LOST
         }
     }
 

@@ -6,7 +6,7 @@
 use crate::position::Position;
 use crate::types::{MoveList, MAX_MOVES};
 
-use super::odds::{forbidden, marked_after};
+use super::odds::marked_after;
 use super::ordering::{captured, moved, noisy_moves, pick, see_ge, SEE_VALUE};
 use super::tt::{from_tt, to_tt, TtBound};
 use super::worker::{Worker, NO_EVAL};
@@ -32,6 +32,15 @@ impl Worker<'_> {
             self.seldepth = self.seldepth.max(ply);
         }
         let in_check = pos.in_check();
+        if ply > 0
+            && self
+                .shared
+                .terms
+                .terms
+                .condition_lost(self.stack[ply].marked)
+        {
+            return self.shared.terms.forfeit(pos.turn());
+        }
         if ply >= MAX_PLY {
             return if in_check {
                 0
@@ -110,9 +119,6 @@ impl Worker<'_> {
         let n = moves.len();
         for i in 0..n {
             let (mv, _) = pick(&mut moves[..n], &mut scores[..n], i);
-            if forbidden(marked, mv) {
-                continue;
-            }
             if !in_check {
                 let victim = captured(pos, mv);
                 if mv.promotion().is_none()
@@ -126,7 +132,7 @@ impl Worker<'_> {
             }
             let mut next = pos.clone();
             next.play_unchecked(mv);
-            self.stack[ply + 1].marked = marked_after(marked, mv);
+            self.stack[ply + 1].marked = marked_after(pos, marked, mv);
             let score = if next.turn() == pos.turn() {
                 self.qsearch::<PV>(&next, alpha, beta, ply + 1)
             } else {
@@ -150,7 +156,7 @@ impl Worker<'_> {
             }
         }
         if best == -INF {
-            // In check with only forbidden moves: no move to make.
+            // In check and every evasion skipped (cannot happen: evasions are not pruned).
             return self.shared.terms.mated(pos, ply, marked);
         }
 

@@ -175,7 +175,7 @@ fn only_the_marked_pawn_may_mate() {
 }
 
 #[test]
-fn the_marked_pawn_never_promotes() {
+fn the_marked_pawn_never_promotes_am_iv_6() {
     let g = game("7k/P7/8/8/8/8/8/K7 w - - 0 1", RuleSet::American1897, &[]);
     let terms = OddsTerms {
         giver: Some(Color::White),
@@ -189,6 +189,33 @@ fn the_marked_pawn_never_promotes() {
         format!("{:?}", search(&g, 4, OddsTerms::default()).best.unwrap()),
         "a7a8q"
     );
+}
+
+#[test]
+fn a_lost_marked_man_is_the_givers_loss_am_iv_8() {
+    // Black, the receiver, can take the marked Pawn on g2 with the Rook: it does, and
+    // scores the position as won (the giver can only forfeit or be mated).
+    let g = game(
+        "k5r1/8/8/8/8/8/6P1/4K2N b - - 0 1",
+        RuleSet::American1897,
+        &[],
+    );
+    let terms = OddsTerms {
+        giver: Some(Color::White),
+        mate_condition: MateCondition::Pawn(Square::G2),
+        ..OddsTerms::default()
+    };
+    let r = search(&g, 4, terms);
+    assert_eq!(format!("{:?}", r.best.unwrap()), "g8g2");
+    assert!(cp(&r) >= 20_000, "{r:?}");
+    // Once it is gone, the giver's every line is lost.
+    let g = game(
+        "k5r1/8/8/8/8/8/6P1/4K2N b - - 0 1",
+        RuleSet::American1897,
+        &["g8g2", "e1f1"],
+    );
+    let r = search(&g, 3, terms);
+    assert!(cp(&r) >= 20_000, "{r:?}");
 }
 
 #[test]

@@ -94,8 +94,7 @@ impl<B: SearchBackend> Session<B> {
         check(&Request {
             start,
             moves: &position.1,
-            rules: options.code.rules(),
-            odds: options.code.odds(),
+            spec: options.code.spec,
             mode: options.code.validation,
         })
     }
@@ -305,8 +304,14 @@ impl<B: SearchBackend> Session<B> {
         }
         let control = Arc::new(Control::new(hold));
         self.apply_hash();
+        // The terms of this game under the options now: less a mate condition refused.
+        let mut backend = self.backend.take().unwrap_or_default();
+        backend.set_odds_terms(crate::validate::played_terms(
+            &self.options.code.spec,
+            &game,
+        ));
         let job = SearchJob {
-            backend: self.backend.take().unwrap_or_default(),
+            backend,
             game,
             limits,
             pass,

@@ -126,6 +126,20 @@ fn last_move_sources(setup: &Setup, to: Square) -> (Bitboard, Bitboard) {
     (sources, emptied)
 }
 
+/// Whether a Pawn's double step from `from` to `to`, the last move, explains every
+/// check the side to move now stands in: each checker is that Pawn, or a line-mover
+/// whose line to the King passed over `from` (a discovered check). Without a King to
+/// move, or without a check, there is nothing to explain.
+pub fn double_step_explains_checks(setup: &Setup, from: Square, to: Square) -> bool {
+    let us = setup.turn;
+    let Some(king) = setup.king(us) else {
+        return true;
+    };
+    attackers(setup, king, !us)
+        .into_iter()
+        .all(|c| c == to || (is_slider(setup, c) && between(c, king).has(from)))
+}
+
 /// Whether the man on `sq` attacks along lines (Bishop, Rook, Queen).
 fn is_slider(setup: &Setup, sq: Square) -> bool {
     matches!(

@@ -62,6 +62,9 @@ pub enum SetupViolationKind {
     MoveCountContradiction,
     /// In a game at odds, the man given still stands on the board at the start.
     OddsManOnBoard,
+    /// In a game at odds, the giver has more men than the odds left him, beyond what
+    /// his missing Pawns could have become (Am. IV 3).
+    OddsMenUnexplained,
 }
 
 /// One thing wrong with a setup: its kind, the law, the squares and a sentence.
@@ -180,6 +183,27 @@ mod tests {
             ]
         );
         assert!(!found[0].message.contains("removed"));
+    }
+
+    #[test]
+    fn an_en_passant_square_must_explain_the_check_am_i_11_e_c() {
+        // d7-d5 could not have given the Bishop's check from a5: refused, as python-chess does.
+        let mut setup = Setup::from_fen("4k3/8/8/b2p4/8/8/8/4K3 w - d6 0 1", false).unwrap();
+        let found = judge(&mut setup, Rules::default(), Relax::NONE);
+        let ep: Vec<_> = found
+            .iter()
+            .filter(|v| v.kind == SetupViolationKind::InvalidEnPassant)
+            .collect();
+        assert_eq!(ep.len(), 1, "{found:?}");
+        assert!(
+            ep[0].message.contains("could not have given the check"),
+            "{}",
+            ep[0].message
+        );
+        // A double step that uncovers the Bishop on c8 gives the check itself: it stands.
+        let mut setup = Setup::from_fen("2b1k3/8/4K3/3p4/8/8/8/8 w - d6 0 1", false).unwrap();
+        let found = judge(&mut setup, Rules::default(), Relax::NONE);
+        assert!(found.is_empty(), "{found:?}");
     }
 
     #[test]

@@ -138,14 +138,26 @@ pub fn en_passant_stands(setup: &Setup) -> bool {
     };
     let turn = setup.turn;
     let forward: i8 = if turn == Color::White { 1 } else { -1 };
+    let (Some(from), Some(to)) = (ep.offset(0, forward), ep.offset(0, -forward)) else {
+        return false;
+    };
     ep.rank() == Rank::Sixth.relative_to(turn)
         && setup.piece_on(ep).is_none()
-        && ep
-            .offset(0, forward)
-            .is_some_and(|from| setup.piece_on(from).is_none())
-        && ep
-            .offset(0, -forward)
-            .is_some_and(|pawn| setup.piece_on(pawn) == Some(Piece::new(!turn, PieceKind::Pawn)))
+        && setup.piece_on(from).is_none()
+        && setup.piece_on(to) == Some(Piece::new(!turn, PieceKind::Pawn))
+        && super::checks::double_step_explains_checks(setup, from, to)
+}
+
+/// Whether the Pawn stands as a double step over `ep` leaves it, but that step could not
+/// have given the check the side to move stands in.
+fn in_check_unexplained(setup: &Setup, ep: Square) -> bool {
+    let forward: i8 = if setup.turn == Color::White { 1 } else { -1 };
+    let (Some(from), Some(to)) = (ep.offset(0, forward), ep.offset(0, -forward)) else {
+        return false;
+    };
+    setup.piece_on(to) == Some(Piece::new(!setup.turn, PieceKind::Pawn))
+        && setup.piece_on(from).is_none()
+        && !super::checks::double_step_explains_checks(setup, from, to)
 }
 
 /// An en passant square that no double step just passed over; removed when `repair`.
@@ -156,10 +168,15 @@ pub fn en_passant(setup: &mut Setup, repair: bool, out: &mut Vec<SetupViolation>
     if en_passant_stands(setup) {
         return;
     }
-    let mut message = format!(
-        "en passant square {ep}: no {} Pawn can just have passed over it with a double step",
-        color_name(!setup.turn)
-    );
+    let pawn = color_name(!setup.turn);
+    let mut message = if in_check_unexplained(setup, ep) {
+        format!(
+            "en passant square {ep}: the {pawn} Pawn's double step over it could not have given the check {} now stands in",
+            color_name(setup.turn)
+        )
+    } else {
+        format!("en passant square {ep}: no {pawn} Pawn can just have passed over it with a double step")
+    };
     if repair {
         setup.ep_square = None;
         message.push_str("; removed");
