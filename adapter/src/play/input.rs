@@ -26,6 +26,8 @@ pub enum Input {
     Board,
     /// `claim`: claim a draw the Code allows now.
     Claim,
+    /// `call`: call on Morphy to mate within fifty moves on each side (Br. IV 12).
+    Call,
     /// `resign`.
     Resign,
     /// `quit` or `exit`: leave the game unfinished.
@@ -46,6 +48,7 @@ pub fn parse(line: &str) -> Input {
         "fen" => Input::Fen,
         "board" | "d" => Input::Board,
         "claim" | "draw" => Input::Claim,
+        "call" => Input::Call,
         "resign" => Input::Resign,
         "quit" | "exit" => Input::Quit,
         _ => Input::Move(text.to_string()),
@@ -58,6 +61,7 @@ Type a move in SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q), or a command
   moves   the legal moves          hint    Morphy's suggestion for you
   undo    take back a full move    board   show the board again
   fen     the position as FEN      claim   claim a draw the Code allows now
+  call    call on Morphy to mate within fifty moves on each side (british-1894)
   resign  give up the game         quit    leave the game unfinished";
 
 /// Whether text has the shape of a UCI move (`e2e4`, `e7e8q`).
@@ -109,6 +113,7 @@ mod tests {
         assert_eq!(parse("fen"), Input::Fen);
         assert_eq!(parse("board"), Input::Board);
         assert_eq!(parse("claim"), Input::Claim);
+        assert_eq!(parse("Call"), Input::Call);
         assert_eq!(parse("resign"), Input::Resign);
         assert_eq!(parse("exit"), Input::Quit);
         assert_eq!(parse(" Nf3 "), Input::Move("Nf3".to_string()));

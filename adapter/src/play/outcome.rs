@@ -1,4 +1,6 @@
-//! Whether Morphy claims a draw it may claim: a playing decision of `morphy play`. What
+//! Whether Morphy claims a draw it may claim (and, under the British draft, whether it
+//! calls to mate, which leads to a draw unless it is mated): a playing decision of
+//! `morphy play`. What
 //! an ending means under the rule set in force, with its law, is the engine's
 //! ([`engine::rules::outcome`], [`engine::rules::draws`]); nothing is cited here.
 
