@@ -3,11 +3,12 @@
 //! claimed, in words, with its law) is [`crate::rules::draws`]; no notation and no I/O here.
 
 use crate::position::Position;
-use crate::types::Move;
+use crate::rules::draws::{self, Ruling};
+use crate::types::{Color, Move};
 
 pub use crate::rules::draws::{
     call_to_mate_side, fifty_move_claimable, is_dead_position, repetition_claimable,
-    repetition_key, DrawClaim,
+    repetition_key, turn_start_keys, DrawClaim,
 };
 
 /// A game in progress: the start and the moves since.
@@ -15,15 +16,45 @@ pub use crate::rules::draws::{
 pub struct Game {
     positions: Vec<Position>,
     moves: Vec<Move>,
+    /// Whether the British call to mate (Br. IV 12) is given by a player's command
+    /// ([`Game::call_to_mate`]) rather than deemed made at the first chance.
+    calls_by_command: bool,
 }
 
 impl Game {
-    /// A game starting from `start`.
+    /// A game starting from `start`. Under the British draft the weaker side's call to
+    /// mate is deemed made at the first position where it could call (no player can say
+    /// so over UCI), unless [`Game::give_calls_by_command`] is set.
     pub fn new(start: Position) -> Game {
         Game {
             positions: vec![start],
             moves: Vec::new(),
+            calls_by_command: false,
         }
+    }
+
+    /// From now on the British call to mate (Br. IV 12: "A player may call upon his
+    /// opponent to mate him within fifty moves on each side") is made only by a player's
+    /// command, [`Game::call_to_mate`], as in `morphy play`: no call stands until one is
+    /// given, and the fifty moves run from it.
+    pub fn give_calls_by_command(&mut self) {
+        self.calls_by_command = true;
+        for pos in &mut self.positions {
+            pos.set_call_clock(None);
+        }
+    }
+
+    /// `by` calls on the opponent to mate within fifty moves on each side (Br. IV 12):
+    /// the ruling in words with its law, and, when granted, the count starts now.
+    ///
+    /// # Errors
+    /// The refusal with its law ([`draws::call_to_mate`]).
+    pub fn call_to_mate(&mut self, by: Color) -> Result<Ruling, Ruling> {
+        let granted = draws::call_to_mate(self.current(), by)?;
+        if let Some(now) = self.positions.last_mut() {
+            now.set_call_clock(Some(0));
+        }
+        Ok(granted)
     }
 
     /// The position now.
@@ -50,6 +81,10 @@ impl Game {
     pub fn try_play(&mut self, mv: Move) -> Result<(), crate::position::IllegalMove> {
         let mut next = self.current().clone();
         next.try_play(mv)?;
+        if self.calls_by_command && self.current().call_clock().is_none() {
+            // RULE(fifty_moves): no call was given, so none stands (Br. IV 12).
+            next.set_call_clock(None);
+        }
         self.positions.push(next);
         self.moves.push(mv);
         Ok(())
@@ -62,12 +97,14 @@ impl Game {
         Some(mv)
     }
 
-    /// The repetition keys of every position so far ([`repetition_key`]), the current last.
+    /// The repetition keys ([`repetition_key`]) of the positions so far that stand at the
+    /// commencement of a turn (Am. I 16 (a)), the current last if it does.
     pub fn repetition_keys(&self) -> Vec<u64> {
-        self.positions.iter().map(repetition_key).collect()
+        turn_start_keys(&self.positions)
     }
 
-    /// A draw the player to move may claim now under the rule set in force, if any.
+    /// A draw the player to move may claim now under the rule set in force, or a game
+    /// that cannot be won ([`DrawClaim::DeadPosition`], drawn at once), if any.
     /// Checkmate and stalemate are not claims and are not reported here.
     ///
     /// ```
@@ -82,7 +119,7 @@ impl Game {
     /// }
     /// ```
     pub fn draw_claim(&self) -> Option<DrawClaim> {
-        crate::rules::draws::draw_claim(self.current(), &self.repetition_keys())
+        draws::draw_claim(self.current(), &self.repetition_keys())
     }
 
     /// Plays a moves list in UCI notation, where `0000` is the giver's pass: accepted
@@ -230,12 +267,46 @@ mod tests {
     }
 
     #[test]
-    fn only_fide_knows_dead_positions() {
-        let fen = "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1";
-        assert_eq!(
-            game(fen, RuleSet::Fide, &[]).draw_claim(),
-            Some(DrawClaim::DeadPosition)
+    fn every_code_draws_a_game_that_cannot_be_won_am_i_15_c_br_ii_9_3() {
+        // White's King takes the last Rook: K+B v K, drawn at once under every rule set.
+        let fen = "4k3/8/8/8/8/8/3r4/2B1K3 w - - 0 1";
+        for set in RuleSet::ALL {
+            assert_eq!(game(fen, set, &[]).draw_claim(), None, "{set}");
+            assert_eq!(
+                game(fen, set, &["e1d2"]).draw_claim(),
+                Some(DrawClaim::DeadPosition),
+                "{set}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_call_given_by_command_runs_from_the_call_and_is_undone_with_it_br_iv_12() {
+        // Black promotes: White's K+R against K+Q may call, but in a game whose calls
+        // are given by command none stands until White calls.
+        let mut g = game(
+            "4k3/8/8/8/8/8/p7/4K2R b - - 100 80",
+            RuleSet::British1894,
+            &[],
         );
-        assert_eq!(game(fen, RuleSet::American1897, &[]).draw_claim(), None);
+        g.give_calls_by_command();
+        for m in ["a2a1q", "e1e2"] {
+            let mv = g.current().parse_uci_move(m).unwrap();
+            g.try_play(mv).unwrap();
+        }
+        assert_eq!(g.current().call_clock(), None);
+        assert_eq!(g.draw_claim(), None);
+        let mv = g.current().parse_uci_move("a1a2").unwrap();
+        g.try_play(mv).unwrap();
+        assert!(g.call_to_mate(Color::White).is_ok());
+        for m in ["e2e1", "a2a1"] {
+            let mv = g.current().parse_uci_move(m).unwrap();
+            g.try_play(mv).unwrap();
+        }
+        assert_eq!(g.current().call_clock(), Some(2));
+        for _ in 0..3 {
+            g.undo();
+        }
+        assert_eq!(g.current().call_clock(), None, "the call was taken back");
     }
 }

@@ -62,12 +62,14 @@ impl Session {
     /// A ruling with its law when the spec cannot be played from this start: a mate
     /// condition that names no man of the giver's, or binds nobody
     /// ([`MateCondition::check_start`]).
-    pub fn new(spec: GameSpec, game: Game) -> Result<Session, Ruling> {
+    pub fn new(spec: GameSpec, mut game: Game) -> Result<Session, Ruling> {
         spec.mate_condition.check_start(
             game.start(),
             spec.giver(),
             marked_man_laws(spec.rule_set),
         )?;
+        // RULE(fifty_moves): in a session the weaker side gives its call to mate (Br. IV 12).
+        game.give_calls_by_command();
         Ok(Session {
             spec,
             game,
@@ -154,6 +156,24 @@ impl Session {
         }
     }
 
+    /// `by` calls on the opponent to mate within fifty moves on each side (Br. IV 12,
+    /// "A player may call upon his opponent to mate him within fifty moves on each side,
+    /// whenever he has- A King alone on the board; ..."): from now on the fifty moves run,
+    /// and when they are played without a win the draw may be claimed.
+    ///
+    /// # Errors
+    /// The refusal in words with its law: the game is over, the rule set knows no call,
+    /// a call stands already, or `by` lacks the material that lets a player call.
+    pub fn call_to_mate(&mut self, by: Color) -> Result<Ruling, Ruling> {
+        if self.ending.is_some() {
+            return Err(Ruling {
+                words: "no call to mate: the game is over".to_string(),
+                law: draws::fifty_moves_law(self.spec.rule_set),
+            });
+        }
+        self.game.call_to_mate(by)
+    }
+
     /// `by` resigns; the game ends.
     pub fn resign(&mut self, by: Color) {
         if self.ending.is_none() {
@@ -183,8 +203,9 @@ impl Session {
         true
     }
 
-    /// A checkmate, a stalemate or a dead position, which end the game without a claim;
-    /// or the giver's marked man lost, which leaves him only to forfeit (Am. IV 8).
+    /// A checkmate, a stalemate, or a game that cannot be won (Am. I 15 (c), Br. II 9 (3),
+    /// FIDE 5.2.2; Staunton by its Umpire's law), which end the game without a claim; or
+    /// the giver's marked man lost, which leaves him only to forfeit (Am. IV 8).
     pub fn natural_ending(&self) -> Option<Ending> {
         if let Err(how) = odds::mark_history(self.spec.mate_condition, &self.game) {
             if self.giver().is_some() {
@@ -407,5 +428,73 @@ mod tests {
         };
         let err = Session::new(spec, Game::new(Position::startpos(spec.rules()))).unwrap_err();
         assert_eq!(err.law, "Am. IV 8");
+    }
+
+    #[test]
+    fn a_game_that_cannot_be_won_ends_at_once_and_draw_odds_give_it_to_the_receiver_am_i_15_c() {
+        let fen = "4k3/8/8/8/8/8/3r4/2B1K3 w - - 0 1";
+        let take = |s: &mut Session| {
+            let mv = s.game().current().parse_uci_move("e1d2").unwrap();
+            s.play(mv).unwrap();
+            s.settle()
+        };
+        let mut plain = session(fen, GameSpec::new(RuleSet::British1894));
+        assert_eq!(take(&mut plain), Some(Ending::DeadPosition));
+        assert_eq!(plain.verdict().result, "1/2-1/2");
+        assert_eq!(
+            plain.verdict().reason,
+            "neither King can be mated, whatever moves are made (Br. II 9 (3))"
+        );
+        let odds = GameSpec {
+            giver: OddsGiver::White,
+            draw_odds: true,
+            ..GameSpec::new(RuleSet::American1897)
+        };
+        let mut s = session(fen, odds);
+        assert_eq!(take(&mut s), Some(Ending::DeadPosition));
+        let v = s.verdict();
+        assert_eq!(v.result, "0-1");
+        assert!(
+            v.reason.starts_with(
+                "the game cannot be won, whatever legal moves are made (Am. I 15 (c)); by the odds terms the draw is a loss for White, the giver"
+            ),
+            "{}",
+            v.reason
+        );
+    }
+
+    #[test]
+    fn the_fifty_moves_run_from_the_weak_sides_call_br_iv_12() {
+        // Black's lone King has not called: no draw however long the game goes on.
+        let spec = GameSpec::new(RuleSet::British1894);
+        let mut s = session("4k3/8/8/8/8/8/8/R3K3 w - - 99 60", spec);
+        let shuffle = ["a1a2", "e8d8", "a2a1", "d8e8"];
+        let mut played = 0;
+        let mut play = |s: &mut Session, n: usize| {
+            for _ in 0..n {
+                let m = shuffle[played % shuffle.len()];
+                let mv = s.game().current().parse_uci_move(m).unwrap();
+                s.play(mv).unwrap();
+                played += 1;
+            }
+        };
+        play(&mut s, 4);
+        assert_eq!(
+            s.claim().unwrap_err().to_string(),
+            "no draw can be claimed now: no call to mate stands, and no repetition (Br. IV 11, 12)"
+        );
+        assert!(s.call_to_mate(Color::White).is_err());
+        let call = s.call_to_mate(Color::Black).unwrap();
+        assert_eq!(
+            call.to_string(),
+            "Black calls on White to mate within fifty moves on each side (Br. IV 12)"
+        );
+        play(&mut s, 99);
+        assert_ne!(s.game().draw_claim(), Some(DrawClaim::FiftyMoves));
+        play(&mut s, 1);
+        assert_eq!(s.claimable().map(|c| c.0), Some(DrawClaim::FiftyMoves));
+        let granted = s.claim().unwrap();
+        assert_eq!(granted.law, "Br. IV 12");
+        assert_eq!(s.verdict().result, "1/2-1/2");
     }
 }

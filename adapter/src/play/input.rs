@@ -31,6 +31,8 @@ pub enum Input {
     Offer,
     /// `save [FILE]`: write the game so far as PGN.
     Save(Option<String>),
+    /// `call`: call on Morphy to mate within fifty moves on each side (Br. IV 12).
+    Call,
     /// `resign`.
     Resign,
     /// `quit` or `exit`: leave the game unfinished.
@@ -57,6 +59,7 @@ pub fn parse(line: &str) -> Input {
         "board" | "d" => Input::Board,
         "claim" => Input::Claim,
         "draw" | "offer" => Input::Offer,
+        "call" => Input::Call,
         "resign" => Input::Resign,
         "quit" | "exit" => Input::Quit,
         _ => Input::Move(text.to_string()),
@@ -74,6 +77,7 @@ Type a move in SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q), or a command
   save [FILE]  write the game so far as PGN (to FILE, the --pgn file, or morphy-game.pgn)
   claim        claim a draw the Code allows now (repetition, fifty moves, ...)
   draw         offer Morphy a draw; it answers by its judgement and the odds terms
+  call         call on Morphy to mate within fifty moves on each side (british-1894)
   resign       give up the game
   quit         leave the game unfinished";
 
@@ -132,6 +136,7 @@ mod tests {
             Input::Save(Some("My Game.pgn".to_string()))
         );
         assert_eq!(parse("saved"), Input::Move("saved".to_string()));
+        assert_eq!(parse("Call"), Input::Call);
         assert_eq!(parse("resign"), Input::Resign);
         assert_eq!(parse("exit"), Input::Quit);
         assert_eq!(parse(" Nf3 "), Input::Move("Nf3".to_string()));

@@ -20,14 +20,14 @@ use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
 
-use engine::rules::draws::color_name;
+use engine::rules::draws::{call_to_mate, color_name};
 use engine::rules::odds::MARKED_PAWN_LAW;
 use engine::rules::outcome::{ending_laws, Ending};
 use engine::search::{MateCondition, NullReporter, Score, Searcher};
 use engine::session::Session;
 use engine::{Color, Game, Move, Odds};
 
-use crate::validate::{check, Request, Start, Validation};
+use crate::validate::{check, Request, Severity, Start, Validation};
 pub use config::{sides, Limit, PlayConfig, Sides};
 use input::Input;
 pub use text::{board, odds_text, score_text, ScoreOf};
@@ -67,7 +67,14 @@ pub fn run(config: &PlayConfig, input: impl BufRead, out: &mut impl Write) -> io
         spec,
         mode: Validation::Refuse,
     });
-    for f in &report.findings {
+    // The draws the start allows are the session's to state (it shows the player's
+    // claims, ends a game that cannot be won, and counts the British call to mate from
+    // the call given in play, not from the first chance as over UCI).
+    for f in report
+        .findings
+        .iter()
+        .filter(|f| f.severity != Severity::Code)
+    {
         writeln!(out, "{}: {f}", f.severity.word())?;
     }
     let Some(game) = report.game else {
@@ -225,6 +232,10 @@ impl<W: Write> Play<'_, W> {
                 let text = format!("You may claim a draw: {ruling}. Type 'claim' to claim it.");
                 self.say(&text)?;
             }
+            if let Ok(ruling) = call_to_mate(&pos, self.sides.human) {
+                let text = format!("You may call to mate: {ruling}. Type 'call' to call.");
+                self.say(&text)?;
+            }
         }
         Ok(())
     }
@@ -274,6 +285,13 @@ impl<W: Write> Play<'_, W> {
             &mut NullReporter,
         );
         let morphy = self.sides.morphy();
+        // Morphy calls to mate (Br. IV 12) when it may and a draw suits it; the session
+        // refuses the call under other rule sets or without the material to call.
+        if outcome::morphy_takes_draw(self.session.terms(), morphy, result.score) {
+            if let Ok(ruling) = self.session.call_to_mate(morphy) {
+                self.say(&format!("Morphy calls: {ruling}."))?;
+            }
+        }
         if self.session.game().draw_claim().is_some()
             && outcome::morphy_takes_draw(self.session.terms(), morphy, result.score)
         {
@@ -371,6 +389,10 @@ impl<W: Write> Play<'_, W> {
                     self.say(&format!("You claim a draw: {granted}."))?;
                     return Ok(true);
                 }
+                Err(refused) => self.say(&format!("error: {refused}"))?,
+            },
+            Input::Call => match self.session.call_to_mate(self.sides.human) {
+                Ok(granted) => self.say(&format!("You call: {granted}."))?,
                 Err(refused) => self.say(&format!("error: {refused}"))?,
             },
             Input::Resign => {

@@ -1,4 +1,6 @@
-//! Whether Morphy takes a draw, by claim or by accepting an offer: a playing decision of
+//! Whether Morphy takes a draw, by claim or by accepting an offer (and, under the
+//! British draft, whether it calls to mate, which leads to a draw unless it is mated): a
+//! playing decision of
 //! `morphy play`. What
 //! an ending means under the rule set in force, with its law, is the engine's
 //! ([`engine::rules::outcome`], [`engine::rules::draws`]); nothing is cited here.

@@ -250,11 +250,25 @@ fn each_rule_set_words_its_own_law() {
         out.contains("Result 1/2-1/2: White claims a draw: fifty moves on each side without a capture (Staunton, Drawn Games (b))."),
         "{out}"
     );
-    // The British draft: the lone King's call to mate is IV 12 (repetition is IV 11).
-    let (_, out) = session(&under(RuleSet::British1894), "claim\n");
+    // The British draft: the lone King's call to mate is IV 12 (repetition is IV 11). In
+    // play the fifty moves run from the call the weak side gives, not from the capture
+    // count: Morphy's lone King calls at its first turn.
+    let (_, out) = session(&under(RuleSet::British1894), "claim\ncall\nKd2\nquit\n");
     assert!(
-        out.contains("White claims a draw: the weaker side's call to mate within fifty moves has run out (Br. IV 12)."),
+        out.contains("error: no draw can be claimed now: no call to mate stands, and no repetition (Br. IV 11, 12)"),
         "{out}"
+    );
+    assert!(
+        out.contains("error: White may not call to mate: only a side without Pawns"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Morphy calls: Black calls on White to mate within fifty moves on each side (Br. IV 12)."),
+        "{out}"
+    );
+    assert!(
+        !out.contains("code:"),
+        "the session states the claims: {out}"
     );
     let british = PlayConfig {
         spec: GameSpec::new(RuleSet::British1894),
@@ -348,4 +362,79 @@ fn a_draw_offer_is_answered_by_judgement_and_the_odds_terms_am_ii_8_a() {
         out.contains("Morphy declines the draw: under the odds terms a draw would be its loss."),
         "{out}"
     );
+}
+
+#[test]
+fn the_weak_side_calls_to_mate_in_play_br_iv_12() {
+    let cfg = PlayConfig {
+        spec: GameSpec::new(RuleSet::British1894),
+        fen: Some("4k3/4p3/8/8/8/8/8/4K3 w - - 100 80".to_string()),
+        ..config()
+    };
+    let (_, out) = session(&cfg, "claim\ncall\nclaim\ncall\nquit\n");
+    assert!(
+        out.contains("You may call to mate: White calls on Black to mate within fifty moves on each side (Br. IV 12). Type 'call' to call."),
+        "{out}"
+    );
+    assert!(
+        out.contains("error: no draw can be claimed now: no call to mate stands"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "You call: White calls on Black to mate within fifty moves on each side (Br. IV 12)."
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("error: no draw can be claimed now: 0 of the 100 half-moves since the call to mate have been played, and no repetition (Br. IV 11, 12)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("error: a call to mate stands already"),
+        "{out}"
+    );
+    // Under the American Code the fifty moves need no call.
+    let american = PlayConfig {
+        spec: GameSpec::new(RuleSet::American1897),
+        ..cfg
+    };
+    let (_, out) = session(&american, "call\nquit\n");
+    assert!(
+        out.contains("error: no call to mate under american-1897: the fifty moves on each side are counted without a call (Am. II 8 (b))"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_turn_of_several_moves_is_one_move_in_the_numbering_br_vi_5() {
+    let cfg = PlayConfig {
+        spec: GameSpec {
+            odds: Odds::ThreeMoves,
+            ..GameSpec::default()
+        },
+        ..config()
+    };
+    let (_, out) = session(&cfg, "Nf3\nNg1\nNf3\nquit\n");
+    for said in ["You play 1. Nf3", "You play 1. Ng1", "Morphy plays 1... "] {
+        assert!(out.contains(said), "{said}: {out}");
+    }
+    assert!(out.contains("White to move (you), move 2."), "{out}");
+    assert!(!out.contains("move 3"), "{out}");
+}
+
+#[test]
+fn a_game_that_cannot_be_won_ends_the_game_in_play_am_i_15_c() {
+    let cfg = PlayConfig {
+        fen: Some("4k3/8/8/8/8/8/3r4/2B1K3 w - - 0 1".to_string()),
+        ..config()
+    };
+    let (_, out) = session(&cfg, "Kxd2\nquit\n");
+    assert!(
+        out.contains(
+            "Result 1/2-1/2: the game cannot be won, whatever legal moves are made (Am. I 15 (c))."
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("Morphy plays 1..."), "{out}");
 }

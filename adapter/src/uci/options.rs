@@ -324,7 +324,7 @@ impl Options {
                     text.parse().map_err(|_| OptionError::BadValue {
                         name: "MateCondition",
                         value: text.to_string(),
-                        expected: "none, pawn:<square> (Am. IV 6) or square:<square>".to_string(),
+                        expected: "none, pawn:<square> (Am. IV 6), man:<square> (Staunton odds I) or square:<square> (Am. IV 7)".to_string(),
                     })?;
                 Ok((Effect::OddsTerms, None))
             }

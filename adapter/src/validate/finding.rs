@@ -81,7 +81,8 @@ pub enum FindingKind {
     RepetitionClaim,
     /// The side to move may claim a draw by the fifty-move rule.
     FiftyMoveClaim,
-    /// Neither side can mate: drawn at once (`fide` only).
+    /// A game that cannot be won (neither side can mate by any legal moves): drawn at
+    /// once under every rule set (Am. I 15 (c), Br. II 9 (3), FIDE 5.2.2).
     DeadPosition,
     /// A mate condition that names no man of the giver's, or binds nobody: refused,
     /// and the game is never played under it.

@@ -43,8 +43,13 @@ pub struct Position {
     /// Squares men may move to in this turn: all, or the mover's first four ranks during a
     /// turn of several moves (Am. IV 4).
     move_limit: Bitboard,
+    /// Whether the side to move has already made a move of this turn (inside a turn of
+    /// several moves, Am. IV 4): then this position is no turn's commencement.
+    turn_begun: bool,
     halfmove_clock: u32,
     capture_clock: u32,
+    /// Under the British call to mate (Br. IV 12): turns since the weaker side's call.
+    call_clock: Option<u32>,
     fullmove_number: u32,
     key: u64,
     checkers: Bitboard,
@@ -120,16 +125,45 @@ impl Position {
     }
 
     /// Half-moves since the last capture or pawn move (the FEN clock; FIDE's fifty moves).
+    /// A turn of several moves counts once (Am. IV 4: "two or more moves in one turn to
+    /// play"; Br. VI 5: "collectively considered as the first move").
     #[inline]
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove_clock
     }
 
     /// Half-moves since the last capture (the Code's fifty moves, Am. II 8). From a FEN
-    /// it starts at the FEN's clock, which is all the FEN tells.
+    /// it starts at the FEN's clock, which is all the FEN tells. A turn of several moves
+    /// counts once, as for [`Position::halfmove_clock`].
     #[inline]
     pub fn capture_clock(&self) -> u32 {
         self.capture_clock
+    }
+
+    /// Under the British draft's call to mate (Br. IV 12, "A player may call upon his
+    /// opponent to mate him within fifty moves on each side"): the half-moves (turns)
+    /// since the weaker side's call, or `None` while no call stands (always `None` under
+    /// the other rule sets). By itself a position deems the call made at the first
+    /// position where a side could call ([`crate::rules::draws::call_to_mate_side`]): from
+    /// a FEN where a side could call, since the FEN's clock; after a capture or promotion
+    /// that first lets a side call, from then on. A game whose calls are given by command
+    /// ([`crate::Game::give_calls_by_command`]) sets it instead.
+    #[inline]
+    pub fn call_clock(&self) -> Option<u32> {
+        self.call_clock
+    }
+
+    /// Sets the call clock ([`Position::call_clock`]): `Some(0)` when a call is given now.
+    pub(crate) fn set_call_clock(&mut self, clock: Option<u32>) {
+        self.call_clock = clock;
+    }
+
+    /// Whether this position stands at the commencement of a turn to play (Am. I 16 (a)):
+    /// true except between the moves of a turn of several moves (Am. IV 4). Only such
+    /// positions count for repetition, and only then may a draw be claimed.
+    #[inline]
+    pub fn at_turn_start(&self) -> bool {
+        !self.turn_begun
     }
 
     /// The number of the move about to be played.
@@ -174,6 +208,14 @@ impl Position {
     /// "identical" in the sense of Am. I 16 (castling and en passant chances do not enter).
     pub fn men_key(&self) -> u64 {
         self.key ^ zobrist::castling(self.castling) ^ self.ep_key() ^ self.turn_key()
+    }
+
+    /// The key of the men on their squares alone, whoever is to move.
+    pub fn placement_key(&self) -> u64 {
+        match self.turn {
+            Color::White => self.men_key(),
+            Color::Black => self.men_key() ^ zobrist::black_to_move(),
+        }
     }
 
     /// Whether `color` still has the right to castle on `side`.

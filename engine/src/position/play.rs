@@ -126,16 +126,30 @@ impl Position {
             self.key ^= zobrist::castling(self.castling) ^ zobrist::castling(rights);
             self.castling = rights;
         }
+        // RULE(multi_move_turn): a turn of several moves is one move for the counts
+        // (Am. IV 4 "in one turn to play"; Br. VI 5 "collectively considered as the first
+        // move"): only its first move counts, and any of its moves may reset them.
+        let counts = !self.turn_begun;
         if captured || moved == PieceKind::Pawn {
             self.halfmove_clock = 0;
-        } else {
+        } else if counts {
             self.halfmove_clock += 1;
         }
         // RULE(fifty_moves): the Code counts moves without a capture only (Am. II 8).
         if captured {
             self.capture_clock = 0;
-        } else {
+        } else if counts {
             self.capture_clock += 1;
+        }
+        // RULE(fifty_moves): the British call to mate runs from the first position where
+        // a side could call (Br. IV 12); only a capture or a promotion changes that.
+        if let Some(turns) = self.call_clock {
+            self.call_clock = Some(turns + u32::from(counts));
+        } else if (captured || mv.promotion().is_some())
+            && self.rules.fifty_moves == crate::rules::FiftyMoveRule::CallToMate
+            && crate::rules::draws::call_to_mate_side(self).is_some()
+        {
+            self.call_clock = Some(0);
         }
 
         if self.turn_moves > 1 {
@@ -143,7 +157,9 @@ impl Position {
             // move comes between, so no en passant chance arises.
             self.turn_moves -= 1;
             self.ep_square = None;
+            self.turn_begun = true;
         } else {
+            self.turn_begun = false;
             self.move_limit = Bitboard::FULL;
             if us == Color::Black {
                 self.fullmove_number += 1;
@@ -165,6 +181,9 @@ impl Position {
         self.ep_square = None;
         self.halfmove_clock += 1;
         self.capture_clock += 1;
+        if let Some(turns) = &mut self.call_clock {
+            *turns += 1;
+        }
         if self.turn == Color::Black {
             self.fullmove_number += 1;
         }

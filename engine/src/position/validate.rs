@@ -214,8 +214,10 @@ impl Position {
             ep_square: setup.ep_square,
             turn_moves: setup.turn_moves,
             move_limit,
+            turn_begun: false,
             halfmove_clock: setup.halfmove_clock,
             capture_clock: setup.halfmove_clock,
+            call_clock: None,
             fullmove_number: setup.fullmove_number.max(1),
             key: 0,
             checkers: Bitboard::EMPTY,
@@ -228,6 +230,13 @@ impl Position {
         }
         pos.update_check_info();
         pos.key = pos.key_from_scratch();
+        // RULE(fifty_moves): a side that may call to mate at the start has been able to
+        // since the last capture or Pawn move, which is what the FEN's clock counts.
+        if crate::rules::draws::call_to_mate_side(&pos).is_some()
+            && matches!(rules.fifty_moves, crate::rules::FiftyMoveRule::CallToMate)
+        {
+            pos.call_clock = Some(setup.halfmove_clock);
+        }
         debug_assert_eq!(zobrist::castling(0), 0);
         Ok(pos)
     }

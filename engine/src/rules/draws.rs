@@ -1,52 +1,99 @@
 //! The draw law of each rule set (CODE.md §5), in one place: when a draw may be claimed
-//! (small functions that the search shares with [`crate::Game::draw_claim`]), and what
-//! each ruling says in words with the law it cites ([`DrawClaim::ruling`], [`no_claim`]).
-//! Front ends only present these rulings; none holds a citation of its own.
+//! or holds at once (small functions that the search shares with
+//! [`crate::Game::draw_claim`] and [`crate::session::Session`]), and what each ruling
+//! says in words with the law it cites ([`DrawClaim::ruling`], [`no_claim`],
+//! [`call_to_mate`]). Front ends only present these rulings; none holds a citation of its
+//! own.
+//!
+//! Under every rule set:
+//! - **Only the commencement of a turn counts.** "At the commencement of a turn to play,
+//!   the men on the board as they then stand, constitute, for the time being, the
+//!   'Position.'" (Am. I 16 (a)). A position passed through between the moves of a turn
+//!   of several moves (Am. IV 4) is no turn's start: it is not compared for repetition,
+//!   and no claim is made there (a claim is made "before touching a man", Am. II 8).
+//! - **A turn of several moves is one move.** The odds give "two or more moves in one
+//!   turn to play" (Am. IV 4); "Such several moves are to be collectively considered as
+//!   the first move of the player accepting the odds." (Br. VI 5). So the fifty moves "on
+//!   each side" (Am. II 8 (b)) count that turn once ([`Position::capture_clock`]).
+//! - **A game that cannot be won is drawn at once**, as soon as neither side can mate by
+//!   any legal moves ([`is_dead_position`]: no Pawn, Rook or Queen, and at most one minor
+//!   piece, or only Bishops all on squares of one colour). "A game which, whatever legal
+//!   moves are made, cannot be won, is called a "Drawn Game."" (Am. I 15 (c)); "If, from
+//!   any reason, neither King can be captured, the game is drawn." (Br. II 9 (3); its
+//!   Part III adds "When neither side can give [mate] the game is a Drawn Game.", where
+//!   the OCR reads "give absolute"); FIDE 5.2.2. The Staunton code lists no such case under "DRAWN GAMES"; it says "It is the
+//!   duty of the Umpire to determine all questions submitted to him according to these
+//!   laws, when they apply, and according to his best judgment when they do not apply."
+//!   We read that judgment as the American Code's I 15 (c), which CODE.md follows where
+//!   Staunton is silent, and cite "Staunton, The Umpire; Am. I 15 (c)". (A game that
+//!   cannot be won ends in a draw by Staunton's own (b) or (c) anyway; drawing it at once
+//!   changes no result.)
 //!
 //! The readings taken, per rule set:
-//! - `american-1897` (II 8), `staunton-1910`: fifty moves on each side without a capture
-//!   (pawn moves do not reset the count: [`Position::capture_clock`]); repetition when the
-//!   same men stand on the same squares with the same player to move (Am. I 16: castling
-//!   and en passant chances do not enter) for the third time.
+//! - `american-1897` (II 8): fifty moves on each side without a capture (pawn moves do
+//!   not reset the count: [`Position::capture_clock`]); repetition when the same men stand
+//!   on the same squares (Am. I 16: castling and en passant chances do not enter) at the
+//!   commencement of "more than one of his previous turns to play" (II 8 (c)): the third
+//!   time, the same player to move.
+//! - `staunton-1910` ("DRAWN GAMES"): (b) "fifty moves have been made on each side
+//!   without a piece being captured". The Code's definitions say "When the word "man" or
+//!   "men" is used, it is understood that it embraces both Pieces and Pawns", but it uses
+//!   "piece" for any man where a Pawn must be meant: its odds rule III forbids the
+//!   receiver of several moves to "advance any piece beyond his fourth rank", moves that
+//!   are mostly Pawn moves. So a Pawn taken is "a piece being captured" and resets the
+//!   count, as in the American Code. (c) "proves that the existing position has occurred
+//!   at least twice before during the game": unlike Am. II 8 (c) ("more than one of his
+//!   previous turns") it does not ask that the position stood at the claimant's turns, so
+//!   the same men on the same squares at the commencement of a turn of either player
+//!   count: the third occurrence, whoever was to move
+//!   ([`RepetitionRule::SameMenEitherSideThirdTime`]).
 //! - `fide`: fifty moves without a capture or pawn move; threefold repetition of the full
-//!   position (castling and en passant rights included); a dead position (neither side can
-//!   mate: K v K, K+minor v K, K+B v K+B with bishops on one colour) is drawn at once.
+//!   position (castling and en passant rights included).
 //! - `british-1894` (IV 11–12): the fifty-move rule is a *call to mate*: only the weak
 //!   side (a lone King, or K+Q, K+R, K+B, K+N against equal or greater force, or K+2B,
 //!   K+2N, K+B+N against K+Q, all without Pawns) may call on the opponent to mate within
-//!   fifty moves each. We read the call as made as soon as the material stands so and
-//!   count from the last capture, so the draw comes when that side is weak and the
-//!   capture count reaches fifty moves each. Repetition is "three repetitions in
+//!   fifty moves on each side, and "If neither player wins within the fifty moves the
+//!   game is drawn." The fifty moves run from the call, not from the last capture
+//!   ([`Position::call_clock`]): in `morphy play` from the `call` the weak side gives
+//!   ([`call_to_mate`], [`crate::Game::give_calls_by_command`]); over UCI, where no one can
+//!   call, from the first position where a side could call (where the material first
+//!   stood so). A call once made stands. Repetition is "three repetitions in
 //!   succession": the position (men, side to move) occurs a third time and the line of
 //!   play between the second and third occurrence is the same as between the first and
 //!   second (the same cycle played twice in a row).
-
 //!
 //! The citations, per rule set:
-//! - `american-1897`: repetition "Am. II 8 (c), I 16", fifty moves "Am. II 8 (b)".
+//! - `american-1897`: repetition "Am. II 8 (c), I 16", fifty moves "Am. II 8 (b)", a game
+//!   that cannot be won "Am. I 15 (c)".
 //! - `fide`: repetition "FIDE 9.2", fifty moves "FIDE 9.3", dead position "FIDE 5.2.2".
-//! - `british-1894`: repetition "Br. IV 11", call to mate "Br. IV 12". The draft reads:
-//!   "11. A player shall be entitled to draw the game if his opponent repeats three times
-//!   in succession a particular check, or series of checks, or the same line of play."
-//!   and "12. A player may call upon his opponent to mate him within fifty moves on each
-//!   side, whenever he has- A King alone on the board; ...". (Earlier copies of these
-//!   words cited the two the other way round.)
+//! - `british-1894`: repetition "Br. IV 11", call to mate "Br. IV 12", a game that cannot
+//!   be won "Br. II 9 (3)". The draft reads: "11. A player shall be entitled to draw the
+//!   game if his opponent repeats three times in succession a particular check, or series
+//!   of checks, or the same line of play." and "12. A player may call upon his opponent
+//!   to mate him within fifty moves on each side, whenever he has- A King alone on the
+//!   board; ...". (Earlier copies of these words cited the two the other way round.)
 //! - `staunton-1910`: the Code numbers no laws; its section "DRAWN GAMES" reads "A game is
 //!   drawn— ... (b) Upon the proof by either player that fifty moves have been made on
 //!   each side without a piece being captured. (c) When either player claims a draw upon
 //!   his turn to play, and proves that the existing position has occurred at least twice
 //!   before during the game. ... (e) When a stale-mate occurs." So repetition is cited
-//!   "Staunton, Drawn Games (c)" and fifty moves "Staunton, Drawn Games (b)".
+//!   "Staunton, Drawn Games (c)", fifty moves "Staunton, Drawn Games (b)", and a game
+//!   that cannot be won "Staunton, The Umpire; Am. I 15 (c)". No Staunton ruling cites
+//!   Am. II 8.
 //!
 //! Where the earlier copies (the UCI findings and `morphy play`) disagreed, the words and
 //! sub-articles of `morphy play` were kept: "Am. II 8 (c)" and "(b)" name the clause of
 //! II 8 that applies, and the shorter words read both as a finding and inside a result.
+
+mod call;
 
 use std::fmt;
 
 use crate::position::Position;
 use crate::rules::{FiftyMoveRule, RepetitionRule, RuleSet};
 use crate::types::{Bitboard, Color, PieceKind};
+
+pub use call::{call_to_mate, call_to_mate_side, may_call_to_mate};
 
 /// A ruling in words with the law it rests on.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -92,8 +139,15 @@ pub const fn fifty_moves_law(set: RuleSet) -> &'static str {
     }
 }
 
-/// The law of a dead position (only `fide` knows it).
-pub const DEAD_POSITION_LAW: &str = "FIDE 5.2.2";
+/// The law by which a game that cannot be won is drawn at once under `set`.
+pub const fn dead_position_law(set: RuleSet) -> &'static str {
+    match set {
+        RuleSet::American1897 => "Am. I 15 (c)",
+        RuleSet::Fide => "FIDE 5.2.2",
+        RuleSet::British1894 => "Br. II 9 (3)",
+        RuleSet::Staunton1910 => "Staunton, The Umpire; Am. I 15 (c)",
+    }
+}
 
 /// The laws that say when a draw may be claimed, cited when none may be.
 pub const fn claims_law(set: RuleSet) -> &'static str {
@@ -115,6 +169,7 @@ impl DrawClaim {
     /// let pos = Position::startpos(Rules::new(RuleSet::British1894));
     /// assert_eq!(DrawClaim::Repetition.ruling(&pos).law, "Br. IV 11");
     /// assert_eq!(DrawClaim::FiftyMoves.ruling(&pos).law, "Br. IV 12");
+    /// assert_eq!(DrawClaim::DeadPosition.ruling(&pos).law, "Br. II 9 (3)");
     /// ```
     pub fn ruling(self, pos: &Position) -> Ruling {
         let side = color_name(pos.turn());
@@ -126,6 +181,10 @@ impl DrawClaim {
                     RepetitionRule::SameMenThirdTime => format!(
                         "the same men stand on the same squares with {side} to move for the third time"
                     ),
+                    RepetitionRule::SameMenEitherSideThirdTime => {
+                        "the same men stand on the same squares at the start of a turn for the third time"
+                            .to_string()
+                    }
                     RepetitionRule::SamePositionAndRightsThirdTime => {
                         "the same position with the same rights has occurred three times"
                             .to_string()
@@ -153,8 +212,15 @@ impl DrawClaim {
                 law: fifty_moves_law(rules.set),
             },
             DrawClaim::DeadPosition => Ruling {
-                words: "neither side can possibly mate: a dead position".to_string(),
-                law: DEAD_POSITION_LAW,
+                words: match rules.set {
+                    RuleSet::Fide => "neither side can possibly mate: a dead position",
+                    RuleSet::British1894 => "neither King can be mated, whatever moves are made",
+                    RuleSet::American1897 | RuleSet::Staunton1910 => {
+                        "the game cannot be won, whatever legal moves are made"
+                    }
+                }
+                .to_string(),
+                law: dead_position_law(rules.set),
             },
         }
     }
@@ -162,39 +228,54 @@ impl DrawClaim {
 
 /// Why no draw may be claimed in `pos` now, with the count of the fifty-move rule.
 pub fn no_claim(pos: &Position) -> Ruling {
+    let law = claims_law(pos.rules().set);
+    if !pos.at_turn_start() {
+        return Ruling {
+            words: "no draw can be claimed inside a turn of several moves: a claim is made before touching a man, at the commencement of a turn".to_string(),
+            law,
+        };
+    }
     // RULE(fifty_moves): which clock counts.
-    let (clock, what) = match pos.rules().fifty_moves {
-        FiftyMoveRule::WithoutCapture => (pos.capture_clock(), "without a capture"),
-        FiftyMoveRule::WithoutCaptureOrPawnMove => {
-            (pos.halfmove_clock(), "without a capture or Pawn move")
-        }
-        FiftyMoveRule::CallToMate => (
-            pos.capture_clock(),
-            "without a capture, with a side that may call to mate",
+    let count = match pos.rules().fifty_moves {
+        FiftyMoveRule::WithoutCapture => format!(
+            "{} of the 100 half-moves without a capture the fifty-move rule needs",
+            pos.capture_clock()
         ),
+        FiftyMoveRule::WithoutCaptureOrPawnMove => format!(
+            "{} of the 100 half-moves without a capture or Pawn move the fifty-move rule needs",
+            pos.halfmove_clock()
+        ),
+        FiftyMoveRule::CallToMate => match pos.call_clock() {
+            Some(turns) => {
+                format!("{turns} of the 100 half-moves since the call to mate have been played")
+            }
+            None => "no call to mate stands".to_string(),
+        },
     };
     Ruling {
-        words: format!(
-            "no draw can be claimed now: {clock} of the 100 half-moves {what} the fifty-move rule needs, and no repetition"
-        ),
-        law: claims_law(pos.rules().set),
+        words: format!("no draw can be claimed now: {count}, and no repetition"),
+        law,
     }
 }
 
-/// The draw the side to move of `pos` may claim, given the repetition keys of the game
-/// so far (`keys`, the current position's last): see [`crate::Game::draw_claim`].
+/// The draw that holds in `pos` or that its side to move may claim, given the repetition
+/// keys of the positions at the commencement of each turn so far ([`turn_start_keys`],
+/// the current position's last): see [`crate::Game::draw_claim`].
 pub fn draw_claim(pos: &Position, keys: &[u64]) -> Option<DrawClaim> {
-    if pos.rules().dead_position_is_draw && is_dead_position(pos) {
+    if is_dead_position(pos) {
         return Some(DrawClaim::DeadPosition);
     }
-    if fifty_move_claimable(pos) && (!pos.in_check() || pos.has_legal_moves()) {
+    if !pos.at_turn_start() {
+        return None;
+    }
+    if fifty_move_claimable(pos) {
         return Some(DrawClaim::FiftyMoves);
     }
     let window = pos.halfmove_clock() as usize;
     repetition_claimable(keys, window, pos.rules().repetition).then_some(DrawClaim::Repetition)
 }
 
-/// A draw that may be claimed (or, for a dead position under `fide`, that holds at once).
+/// A draw that may be claimed, or, for a game that cannot be won, that holds at once.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub enum DrawClaim {
     /// The fifty-move rule of the rule set in force (under `british-1894`: the weak side's
@@ -202,76 +283,60 @@ pub enum DrawClaim {
     FiftyMoves,
     /// Repetition, by the rule set's reading of "the same position".
     Repetition,
-    /// Neither side can mate (`fide` only).
+    /// Neither side can mate, whatever legal moves are made: drawn at once (Am. I 15 (c),
+    /// Br. II 9 (3), FIDE 5.2.2; Staunton by its Umpire's law).
     DeadPosition,
 }
 
-/// Fifty moves on each side, in half-moves.
+/// Fifty moves on each side, in half-moves (turns).
 const FIFTY_MOVES: u32 = 100;
 
 /// The key under which the rule set compares positions for repetition: the men on their
-/// squares and the side to move (the Code, Am. I 16), or the full key with castling and
-/// en passant rights (`fide`).
+/// squares and the side to move (the Code, Am. I 16), the men alone (Staunton), or the
+/// full key with castling and en passant rights (`fide`).
 #[inline]
 pub fn repetition_key(pos: &Position) -> u64 {
     // RULE(repetition): what makes two positions "identical".
     match pos.rules().repetition {
         RepetitionRule::SamePositionAndRightsThirdTime => pos.key(),
         RepetitionRule::SameMenThirdTime | RepetitionRule::ThreeInSuccession => pos.men_key(),
+        RepetitionRule::SameMenEitherSideThirdTime => pos.placement_key(),
     }
+}
+
+/// The repetition keys ([`repetition_key`]) of those of `positions` that stand at the
+/// commencement of a turn (Am. I 16 (a)), in order: the positions passed through inside
+/// a turn of several moves are left out.
+pub fn turn_start_keys(positions: &[Position]) -> Vec<u64> {
+    positions
+        .iter()
+        .filter(|p| p.at_turn_start())
+        .map(repetition_key)
+        .collect()
 }
 
 /// Whether the side to move may claim a draw by the fifty-move rule of the rule set in
-/// force. A checkmate on the last move still wins: callers test for mate first.
+/// force: at the commencement of a turn, when the count has reached fifty moves on each
+/// side (a turn of several moves counted once), unless the last move mated.
 #[inline]
 pub fn fifty_move_claimable(pos: &Position) -> bool {
     // RULE(fifty_moves)
-    match pos.rules().fifty_moves {
+    let due = match pos.rules().fifty_moves {
         FiftyMoveRule::WithoutCapture => pos.capture_clock() >= FIFTY_MOVES,
         FiftyMoveRule::WithoutCaptureOrPawnMove => pos.halfmove_clock() >= FIFTY_MOVES,
-        FiftyMoveRule::CallToMate => {
-            pos.capture_clock() >= FIFTY_MOVES && call_to_mate_side(pos).is_some()
-        }
-    }
-}
-
-/// Under the British draft (IV 12): the side that may call on its opponent to mate
-/// within fifty moves, if either may. The material test does not look at the rule set.
-pub fn call_to_mate_side(pos: &Position) -> Option<Color> {
-    Color::ALL.into_iter().find(|&c| is_weak_side(pos, c))
-}
-
-fn is_weak_side(pos: &Position, weak: Color) -> bool {
-    const VALUE: [u32; 6] = [1, 3, 3, 5, 9, 0];
-    let count = |c: Color, k: PieceKind| pos.pieces_of(c, k).len();
-    let force = |c: Color| {
-        PieceKind::ALL
-            .iter()
-            .map(|&k| count(c, k) * VALUE[k as usize])
-            .sum::<u32>()
+        FiftyMoveRule::CallToMate => pos.call_clock().is_some_and(|t| t >= FIFTY_MOVES),
     };
-    let strong = !weak;
-    if count(weak, PieceKind::Pawn) > 0 {
-        return false;
-    }
-    let pieces = pos.colors(weak) - pos.pieces(PieceKind::King);
-    match pieces.len() {
-        0 => true,
-        1 => force(strong) >= force(weak),
-        2 => {
-            let minors = count(weak, PieceKind::Knight) + count(weak, PieceKind::Bishop);
-            minors == 2 && count(strong, PieceKind::Queen) > 0
-        }
-        _ => false,
-    }
+    due && pos.at_turn_start() && (!pos.in_check() || pos.has_legal_moves())
 }
 
 /// The dark squares (a1 is dark).
 const DARK: Bitboard = Bitboard(0xAA55_AA55_AA55_AA55);
 
-/// Whether neither side can possibly mate (K v K, K+minor v K, K+B v K+B with the Bishops
-/// on squares of one colour). Only `fide` makes this a draw
-/// ([`crate::Rules::dead_position_is_draw`]).
+/// Whether neither side can possibly mate, whatever legal moves are made: K v K, K+minor
+/// v K, and any position whose only men besides the Kings are Bishops all on squares of
+/// one colour (K+B v K+B so, or K+B+B v K). A draw at once under every rule set
+/// ([`DrawClaim::DeadPosition`]). A few bitboard tests: cheap enough for every node.
+#[inline]
 pub fn is_dead_position(pos: &Position) -> bool {
     let heavy =
         pos.pieces(PieceKind::Pawn) | pos.pieces(PieceKind::Rook) | pos.pieces(PieceKind::Queen);
@@ -289,7 +354,8 @@ pub fn is_dead_position(pos: &Position) -> bool {
 
 /// Whether the last key of `keys` (the position now) makes a repetition claimable, given
 /// that only the last `window` earlier keys can possibly match (the position before a
-/// capture or pawn move never comes back).
+/// capture or pawn move never comes back). `keys` are the keys of the positions at the
+/// commencement of each turn ([`turn_start_keys`]).
 pub fn repetition_claimable(keys: &[u64], window: usize, rule: RepetitionRule) -> bool {
     let Some((&now, earlier)) = keys.split_last() else {
         return false;
@@ -304,7 +370,9 @@ pub fn repetition_claimable(keys: &[u64], window: usize, rule: RepetitionRule) -
         return false;
     }
     match rule {
-        RepetitionRule::SameMenThirdTime | RepetitionRule::SamePositionAndRightsThirdTime => true,
+        RepetitionRule::SameMenThirdTime
+        | RepetitionRule::SameMenEitherSideThirdTime
+        | RepetitionRule::SamePositionAndRightsThirdTime => true,
         // RULE(repetition): "three repetitions in succession" (Br. IV 11).
         RepetitionRule::ThreeInSuccession => {
             let (second, first) = (matches[0], matches[1]);
@@ -313,3 +381,6 @@ pub fn repetition_claimable(keys: &[u64], window: usize, rule: RepetitionRule) -
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

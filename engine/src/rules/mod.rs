@@ -62,27 +62,35 @@ pub enum PromotionRule {
     PieceOrRemainPawn,
 }
 
-/// When a player may claim a draw by the count of moves.
+/// When a player may claim a draw by the count of moves. Under every rule set a turn of
+/// several moves counts once (Am. IV 4; Br. VI 5).
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub enum FiftyMoveRule {
     /// Fifty moves on each side without a capture; pawn moves do not reset the count
-    /// (Am. II 8; Staunton).
+    /// (Am. II 8 (b); Staunton, Drawn Games (b), "without a piece being captured", a
+    /// Pawn taken counting as a capture: see [`draws`]).
     WithoutCapture,
     /// Fifty moves on each side without a capture or a pawn move (FIDE).
     WithoutCaptureOrPawnMove,
     /// Only a player with a lone King, or with slight material against equal or greater
-    /// force, may call on the opponent to mate within fifty moves (Br. IV 12).
+    /// force, may call on the opponent to mate within fifty moves on each side, counted
+    /// from the call (Br. IV 12).
     CallToMate,
 }
 
-/// When a player may claim a draw by repetition.
+/// When a player may claim a draw by repetition. Under every rule set only positions at
+/// the commencement of a turn count (Am. I 16 (a)): not those passed through inside a
+/// turn of several moves.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub enum RepetitionRule {
     /// The position (the same men on the same squares, Am. I 16: castling rights and en
     /// passant chances do not enter) stood at the start of more than one of the
-    /// claimant's previous turns: the third occurrence, same player to move (Am. II 8;
-    /// Staunton).
+    /// claimant's previous turns: the third occurrence, same player to move (Am. II 8 (c)).
     SameMenThirdTime,
+    /// The position (the same men on the same squares) "has occurred at least twice
+    /// before during the game", at the commencement of a turn of either player: the
+    /// third occurrence, whoever was to move (Staunton, Drawn Games (c); see [`draws`]).
+    SameMenEitherSideThirdTime,
     /// Three repetitions in succession of a check, series of checks or line of play (Br. IV 11).
     ThreeInSuccession,
     /// The same position three times with the same rights, castling and en passant
@@ -108,11 +116,10 @@ pub struct Rules {
     pub promotion: PromotionRule,
     /// The fifty-move draw.
     pub fifty_moves: FiftyMoveRule,
-    /// The repetition draw.
+    /// The repetition draw. (A game that cannot be won is drawn at once under every rule
+    /// set, so no switch names it: Am. I 15 (c), Br. II 9 (3), FIDE 5.2.2, and Staunton
+    /// by the Umpire's law, [`draws`].)
     pub repetition: RepetitionRule,
-    /// Whether a position where neither side can mate is drawn at once (FIDE only; the
-    /// old Codes know no such law).
-    pub dead_position_is_draw: bool,
     /// Chess960 (Fischer random): castling letters name Rooks as in X-FEN/Shredder-FEN,
     /// and castling without Rook does not apply. Switched on explicitly only.
     pub chess960: bool,
@@ -122,14 +129,21 @@ impl Rules {
     /// The switches of a rule set, for standard (not Chess960) chess.
     pub const fn new(set: RuleSet) -> Rules {
         match set {
-            // The Staunton code agrees with the American one on every switch here.
-            RuleSet::American1897 | RuleSet::Staunton1910 => Rules {
+            RuleSet::American1897 => Rules {
                 set,
                 castling: CastlingRule::WithoutRookToo,
                 promotion: PromotionRule::Piece,
                 fifty_moves: FiftyMoveRule::WithoutCapture,
                 repetition: RepetitionRule::SameMenThirdTime,
-                dead_position_is_draw: false,
+                chess960: false,
+            },
+            // The Staunton code agrees with the American one but for repetition.
+            RuleSet::Staunton1910 => Rules {
+                set,
+                castling: CastlingRule::WithoutRookToo,
+                promotion: PromotionRule::Piece,
+                fifty_moves: FiftyMoveRule::WithoutCapture,
+                repetition: RepetitionRule::SameMenEitherSideThirdTime,
                 chess960: false,
             },
             RuleSet::British1894 => Rules {
@@ -138,7 +152,6 @@ impl Rules {
                 promotion: PromotionRule::PieceOrRemainPawn,
                 fifty_moves: FiftyMoveRule::CallToMate,
                 repetition: RepetitionRule::ThreeInSuccession,
-                dead_position_is_draw: false,
                 chess960: false,
             },
             RuleSet::Fide => Rules {
@@ -147,7 +160,6 @@ impl Rules {
                 promotion: PromotionRule::Piece,
                 fifty_moves: FiftyMoveRule::WithoutCaptureOrPawnMove,
                 repetition: RepetitionRule::SamePositionAndRightsThirdTime,
-                dead_position_is_draw: true,
                 chess960: false,
             },
         }

@@ -20,6 +20,9 @@
 //! - a draw by agreement: "Am. II 8 (a)" ("A game in which checkmate has not legally
 //!   occurred may, by agreement between the players, be treated as drawn."), "FIDE 5.2.3",
 //!   "Staunton, Drawn Games (a)"; the British draft, as we have it, states no such law.
+//! - a game that cannot be won: "Am. I 15 (c)", "Br. II 9 (3)", "FIDE 5.2.2", "Staunton,
+//!   The Umpire; Am. I 15 (c)" ([`super::draws::dead_position_law`]); like every draw,
+//!   the giver's loss under draw odds or a conditional mate.
 //! - `staunton-1910`: the Code numbers no laws and states none on mate, so a mate cites
 //!   "Staunton Code, no article"; stalemate "Staunton, Drawn Games (e)" ("When a
 //!   stale-mate occurs."), resignation "Staunton, Abandoning the Game" ("by momentarily
@@ -41,7 +44,9 @@ pub enum Ending {
     Stalemate,
     /// The side to move claimed a draw the rule set allows.
     Claimed(DrawClaim),
-    /// A dead position (`fide` only): drawn at once.
+    /// A game that cannot be won, whatever legal moves are made: drawn at once under every
+    /// rule set (Am. I 15 (c), Br. II 9 (3), FIDE 5.2.2; Staunton by its Umpire's law),
+    /// and so, under draw odds, the receiver's win.
     DeadPosition,
     /// A player resigned.
     Resigned(Color),

@@ -95,9 +95,11 @@ pub fn giver_in(setup: &Setup, odds: Odds) -> Option<Color> {
 /// ```
 /// use engine::rules::start::odds_men_unexplained;
 /// use engine::{Color, Odds, Setup};
-/// let queen_back = Setup::standard();
-/// assert!(odds_men_unexplained(&queen_back, Odds::Queen, Color::White).is_some());
-/// assert!(odds_men_unexplained(&queen_back, Odds::Queen, Color::Black).is_none());
+/// let fen = |f| Setup::from_fen(f, false).unwrap();
+/// let eight_pawns = fen("rnbqkbnr/pppppppp/8/8/8/4Q3/PPPPPPPP/RNB1KBNR w KQkq - 0 1");
+/// assert!(odds_men_unexplained(&eight_pawns, Odds::Queen, Color::White).is_some());
+/// let one_promoted = fen("rnbqkbnr/pppppppp/8/8/8/4Q3/PPPPPPP1/RNB1KBNR w KQkq - 0 1");
+/// assert!(odds_men_unexplained(&one_promoted, Odds::Queen, Color::White).is_none());
 /// ```
 pub fn odds_men_unexplained(setup: &Setup, odds: Odds, giver: Color) -> Option<SetupViolation> {
     let standard = Setup::standard();

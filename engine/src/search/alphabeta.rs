@@ -41,14 +41,20 @@ impl Worker<'_> {
         }
     }
 
-    /// Whether the side to move at a non-root node may claim a draw, or the position is
-    /// dead (`fide`). `rep_key` must already be pushed on the key stack.
+    /// Whether the side to move at a non-root node may claim a draw, or the game cannot
+    /// be won (every rule set). The rulings are [`crate::rules::draws`]'s; only positions
+    /// at the commencement of a turn are compared, and their key must already be pushed
+    /// on the key stack.
     pub(crate) fn drawn_by_rule(&self, pos: &Position) -> bool {
         let rules = pos.rules();
-        if rules.dead_position_is_draw && is_dead_position(pos) {
+        if is_dead_position(pos) {
             return true;
         }
-        if fifty_move_claimable(pos) && (!pos.in_check() || pos.has_legal_moves()) {
+        // Inside a turn of several moves no claim is made and no position counts.
+        if !pos.at_turn_start() {
+            return false;
+        }
+        if fifty_move_claimable(pos) {
             return true;
         }
         // Repetition: only positions since the last capture or pawn move can match.
@@ -84,9 +90,15 @@ impl Worker<'_> {
         if depth <= 0 {
             return self.qsearch::<PV>(pos, alpha, beta, ply);
         }
-        self.keys.push(repetition_key(pos));
+        // RULE(repetition): only the commencement of a turn counts (Am. I 16 (a)).
+        let turn_start = pos.at_turn_start();
+        if turn_start {
+            self.keys.push(repetition_key(pos));
+        }
         let score = self.search_node::<PV>(pos, depth, alpha, beta, ply, cut);
-        self.keys.pop();
+        if turn_start {
+            self.keys.pop();
+        }
         score
     }
 

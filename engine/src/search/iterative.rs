@@ -7,7 +7,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use crate::game::{repetition_key, Game};
+use crate::game::{repetition_key, turn_start_keys, Game};
 use crate::position::Position;
 use crate::types::{Move, MAX_MOVES};
 
@@ -31,7 +31,11 @@ impl Worker<'_> {
         beta: i32,
         pv_idx: usize,
     ) -> i32 {
-        self.keys.push(repetition_key(pos));
+        // RULE(repetition): only the commencement of a turn counts (Am. I 16 (a)).
+        let turn_start = pos.at_turn_start();
+        if turn_start {
+            self.keys.push(repetition_key(pos));
+        }
         let us = pos.turn();
         let marked = self.stack[0].marked;
         let mut best = -INF;
@@ -79,7 +83,9 @@ impl Worker<'_> {
                 }
             }
         }
-        self.keys.pop();
+        if turn_start {
+            self.keys.pop();
+        }
         best
     }
 
@@ -256,12 +262,9 @@ pub(crate) fn run(
         })
         .collect();
 
-    // Step 2. The repetition keys of the game before the root.
+    // Step 2. The repetition keys of the game before the root (turn starts only).
     let positions = game.positions();
-    let keys: Vec<u64> = positions[..positions.len() - 1]
-        .iter()
-        .map(repetition_key)
-        .collect();
+    let keys = turn_start_keys(&positions[..positions.len() - 1]);
 
     let shared = Shared {
         tt,

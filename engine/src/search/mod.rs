@@ -13,9 +13,15 @@
 //! - `time`: how long to think;
 //! - `odds`: draw odds and conditional mates (CODE.md §4).
 //!
-//! Draws by rule (CODE.md §5) come from [`crate::game`]: the search scores a position the
-//! side to move could claim as drawn (fifty moves, repetition, per the rule set) as a
-//! draw, and a repetition inside the search tree as a draw at once.
+//! Draws by rule (CODE.md §5) come from [`crate::rules::draws`]: the search scores a
+//! position the side to move could claim as drawn (fifty moves, repetition, per the rule
+//! set), and a game that cannot be won (every rule set), as a draw (under draw odds, the
+//! giver's loss), and a repetition inside the search tree as a draw at once. Only
+//! positions at the commencement of a turn are compared for repetition, and a turn of
+//! several moves counts once for the fifty moves (Am. I 16 (a), IV 4). The British call
+//! to mate (Br. IV 12) is the positions' [`crate::Position::call_clock`]: the game's call
+//! at the root; inside the tree a capture or promotion that first lets a side call starts
+//! the count, as if that side called at once.
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;

@@ -3,8 +3,8 @@
 //! The terms themselves, and the law of the marked Pawn, are [`crate::rules::odds`]'s.
 //!
 //! Readings taken:
-//! - **Draw odds** (Br. VI 1; Staunton I): every draw, claimable or stalemate, is a loss
-//!   for the giver and a win for the receiver.
+//! - **Draw odds** (Br. VI 1; Staunton I): every draw (claimable, stalemate, or a game
+//!   that cannot be won, Am. I 15 (c)) is a loss for the giver and a win for the receiver.
 //! - **Mate with a particular man** (Am. IV 6–8; Br. VI 4, 6, 7; Staunton odds I): the
 //!   giver wins only by a mate in which the marked man is one of the checking men. A
 //!   marked Pawn that promotes is that man no more (Am. IV 6), and a marked man taken is

@@ -358,3 +358,87 @@ fn a_ponder_search_waits_for_ponderhit_then_keeps_to_its_clock() {
     assert!(result.best.is_some());
     assert!(start.elapsed() >= Duration::from_millis(600));
 }
+
+/// A search of `game` to `depth` among `only` the moves given (UCI).
+fn search_only(game: &Game, depth: u32, terms: OddsTerms, only: &[&str]) -> SearchResult {
+    let mut searcher = Searcher::new();
+    searcher.set_odds_terms(terms);
+    let limits = Limits {
+        depth: Some(depth),
+        search_moves: only
+            .iter()
+            .map(|m| game.current().parse_uci_move(m).unwrap())
+            .collect(),
+        ..Limits::default()
+    };
+    searcher.search(game, &limits, &AtomicBool::new(false), &mut NullReporter)
+}
+
+#[test]
+fn a_game_that_cannot_be_won_scores_as_a_draw_under_every_code_am_i_15_c_br_ii_9_3() {
+    // A Bishop up, yet no mate can ever come: a draw, and under draw odds the giver's loss.
+    let fen = "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1";
+    for set in RuleSet::ALL {
+        let g = game(fen, set, &[]);
+        assert_eq!(cp(&search(&g, 3, OddsTerms::default())), 0, "{set}");
+        let giver_white = OddsTerms {
+            giver: Some(Color::White),
+            draw_odds: true,
+            ..OddsTerms::default()
+        };
+        assert_eq!(cp(&search(&g, 3, giver_white)), -odds::DRAW_LOST, "{set}");
+    }
+}
+
+#[test]
+fn the_search_repeats_only_positions_at_the_start_of_a_turn_am_i_16_a() {
+    // Three moves' odds, Black gives them with draw odds. White's first turn passed
+    // through the start; 3... Ng8 brings it back for the second time only, so Black may
+    // play it without handing White a draw by repetition.
+    let rules = Rules::new(RuleSet::American1897);
+    let start = Position::from_setup(&Odds::ThreeMoves.setup(&rules), rules).unwrap();
+    let game_after = |moves: &[&str]| {
+        let mut g = Game::new(start.clone());
+        g.play_uci_list(moves).unwrap();
+        g
+    };
+    let terms = OddsTerms {
+        giver: Some(Color::Black),
+        draw_odds: true,
+        ..OddsTerms::default()
+    };
+    let first = ["g1f3", "f3g1", "g1f3", "g8f6", "f3g1"];
+    let second = search_only(&game_after(&first), 2, terms, &["f6g8"]);
+    assert!(cp(&second).abs() < 1000, "{second:?}");
+    // Once the start stood at the commencement of two turns, the third is a draw.
+    let mut again = first.to_vec();
+    again.extend(["f6g8", "g1f3", "g8f6", "f3g1"]);
+    let third = search_only(&game_after(&again), 2, terms, &["f6g8"]);
+    assert_eq!(cp(&third), -odds::DRAW_LOST);
+}
+
+#[test]
+fn the_british_fifty_moves_run_from_the_first_chance_to_call_in_the_search_br_iv_12() {
+    // After the promotion White's K+R may call against K+Q, but the fifty moves have only
+    // begun: the capture count (a hundred half-moves) does not end the game.
+    let fen = "4k3/8/8/8/8/8/p7/4K2R b - - 100 80";
+    let british = search(
+        &game(fen, RuleSet::British1894, &["a2a1q"]),
+        3,
+        OddsTerms::default(),
+    );
+    assert!(cp(&british) < -300, "{british:?}");
+    let american = search(
+        &game(fen, RuleSet::American1897, &["a2a1q"]),
+        3,
+        OddsTerms::default(),
+    );
+    assert_eq!(cp(&american), 0);
+    // The same material since the FEN's clock of ninety-nine: the call runs out now.
+    let called = game(
+        "q3k3/8/8/8/8/8/8/4K2R w - - 99 80",
+        RuleSet::British1894,
+        &[],
+    );
+    assert_eq!(cp(&search(&called, 3, OddsTerms::default())), 0);
+}
