@@ -81,6 +81,8 @@ pub enum FindingKind {
     FiftyMoveClaim,
     /// Neither side can mate: drawn at once (`fide` only).
     DeadPosition,
+    /// The side to move may claim a draw: he proves an endless series of checks.
+    EndlessChecksClaim,
 }
 
 impl FindingKind {
@@ -111,6 +113,7 @@ impl FindingKind {
             FindingKind::RepetitionClaim => "repetition-claim",
             FindingKind::FiftyMoveClaim => "fifty-move-claim",
             FindingKind::DeadPosition => "dead-position",
+            FindingKind::EndlessChecksClaim => "endless-checks-claim",
         }
     }
 
@@ -172,6 +175,7 @@ impl Finding {
             | FindingKind::MoveCountContradiction => Severity::Warning,
             FindingKind::RepetitionClaim
             | FindingKind::FiftyMoveClaim
+            | FindingKind::EndlessChecksClaim
             | FindingKind::DeadPosition => Severity::Code,
             _ => Severity::Error,
         };

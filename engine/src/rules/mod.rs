@@ -7,6 +7,7 @@
 //! tagged `// RULE(<name>)`.
 
 pub mod draws;
+pub mod endless_checks;
 pub mod odds;
 pub mod outcome;
 pub mod spec;
@@ -113,6 +114,12 @@ pub struct Rules {
     /// Whether a position where neither side can mate is drawn at once (FIDE only; the
     /// old Codes know no such law).
     pub dead_position_is_draw: bool,
+    /// Whether the player to move may claim a draw by proving that he can subject the
+    /// adverse King to an endless series of checks (Am. II 8 (d); Staunton, Drawn Games
+    /// (d)). The British draft draws a series of checks only when it has been repeated
+    /// three times in succession (Br. III 4 (1), IV 11: the repetition claim), and FIDE
+    /// by repetition only ([`endless_checks`]).
+    pub endless_checks_claim: bool,
     /// Chess960 (Fischer random): castling letters name Rooks as in X-FEN/Shredder-FEN,
     /// and castling without Rook does not apply. Switched on explicitly only.
     pub chess960: bool,
@@ -130,6 +137,7 @@ impl Rules {
                 fifty_moves: FiftyMoveRule::WithoutCapture,
                 repetition: RepetitionRule::SameMenThirdTime,
                 dead_position_is_draw: false,
+                endless_checks_claim: true,
                 chess960: false,
             },
             RuleSet::British1894 => Rules {
@@ -139,6 +147,7 @@ impl Rules {
                 fifty_moves: FiftyMoveRule::CallToMate,
                 repetition: RepetitionRule::ThreeInSuccession,
                 dead_position_is_draw: false,
+                endless_checks_claim: false,
                 chess960: false,
             },
             RuleSet::Fide => Rules {
@@ -148,6 +157,7 @@ impl Rules {
                 fifty_moves: FiftyMoveRule::WithoutCaptureOrPawnMove,
                 repetition: RepetitionRule::SamePositionAndRightsThirdTime,
                 dead_position_is_draw: true,
+                endless_checks_claim: false,
                 chess960: false,
             },
         }
