@@ -228,6 +228,48 @@ fn claimable_draws_are_reported_under_each_rule_set() {
 }
 
 #[test]
+fn am_ii_8_d_an_endless_series_of_checks_is_reported_only_when_proved() {
+    let mut e = Engine::start();
+    // White checks on e8 and h5 for ever (Kh7, Kg8).
+    let perpetual = "position fen 6k1/6p1/8/8/8/8/qr3PPP/4Q1K1 w - - 0 1";
+    let lines = position(&mut e, perpetual);
+    assert_eq!(
+        lines,
+        ["info string code: White may claim a draw: every defence of Black is answered by a check until the position recurs: White can subject the adverse King to an endless series of checks (Am. II 8 (d))"]
+    );
+    // Every check of the Queen on e7 loses her: nothing to claim.
+    let lines = position(&mut e, "position fen r5k1/4Qppp/8/8/8/8/5PPP/6K1 w - - 0 1");
+    assert!(lines.is_empty(), "{lines:?}");
+    // Played into the series from a move earlier: the claim is White's, after Kg8.
+    let lines = position(
+        &mut e,
+        "position fen 7k/6p1/8/7Q/8/8/qr3PPP/6K1 b - - 0 1 moves h8g8",
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.ends_with("endless series of checks (Am. II 8 (d))")),
+        "{lines:?}"
+    );
+    e.send("setoption name Rules value staunton-1910");
+    e.sync();
+    let lines = position(&mut e, perpetual);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.ends_with("endless series of checks (Staunton, Drawn Games (d))")),
+        "{lines:?}"
+    );
+    for rules in ["british-1894", "fide"] {
+        e.send(&format!("setoption name Rules value {rules}"));
+        e.sync();
+        let lines = position(&mut e, perpetual);
+        assert!(lines.is_empty(), "{rules}: {lines:?}");
+    }
+    assert!(go(&mut e).is_some());
+}
+
+#[test]
 fn odds_starts_and_the_turn_of_several_moves() {
     let mut e = Engine::start();
     e.send("setoption name Odds value rook");

@@ -309,4 +309,33 @@ mod tests {
         }
         assert_eq!(g.current().call_clock(), None, "the call was taken back");
     }
+
+    #[test]
+    fn am_ii_8_d_staunton_drawn_games_d_an_endless_series_of_checks_is_claimed() {
+        // White checks on e8 and h5 for ever (Kh7, Kg8): see rules::endless_checks.
+        let fen = "6k1/6p1/8/8/8/8/qr3PPP/4Q1K1 w - - 0 1";
+        for (set, claim) in [
+            (RuleSet::American1897, Some(DrawClaim::EndlessChecks)),
+            (RuleSet::Staunton1910, Some(DrawClaim::EndlessChecks)),
+            // Br. III 4 (1), IV 11: a series of checks is drawn once repeated three times.
+            (RuleSet::British1894, None),
+            // FIDE 9.2: by repetition only.
+            (RuleSet::Fide, None),
+        ] {
+            assert_eq!(game(fen, set, &[]).draw_claim(), claim, "{set:?}");
+        }
+        // Black, to move, has no check: the claim is the side to move's.
+        let black = "6k1/6p1/8/8/8/8/qr3PPP/4Q1K1 b - - 0 1";
+        assert_eq!(game(black, RuleSet::American1897, &[]).draw_claim(), None);
+        // Once the series has gone round three times it is also a repetition, which
+        // the Code counts first.
+        let moves = [
+            "e1e8", "g8h7", "e8h5", "h7g8", "h5e8", "g8h7", "e8h5", "h7g8", "h5e8", "g8h7", "e8h5",
+            "h7g8",
+        ];
+        assert_eq!(
+            game(fen, RuleSet::American1897, &moves).draw_claim(),
+            Some(DrawClaim::Repetition)
+        );
+    }
 }

@@ -220,7 +220,7 @@ impl Session {
                 Ending::Stalemate
             });
         }
-        (self.game.draw_claim() == Some(DrawClaim::DeadPosition)).then_some(Ending::DeadPosition)
+        draws::is_dead_position(pos).then_some(Ending::DeadPosition)
     }
 
     /// Ends the game if the board ends it ([`Session::natural_ending`]); returns the
@@ -294,12 +294,43 @@ mod tests {
         let spec = GameSpec::new(RuleSet::Staunton1910);
         let mut s = session("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", spec);
         let refused = s.claim().unwrap_err();
-        assert_eq!(refused.law, "Staunton, Drawn Games (b), (c)");
+        assert_eq!(refused.law, "Staunton, Drawn Games (b), (c), (d)");
         assert!(s.ending().is_none());
         let mut s = session("4k3/8/8/8/8/8/4P3/4K3 w - - 100 80", spec);
         assert_eq!(s.claim().unwrap().law, "Staunton, Drawn Games (b)");
         assert!(s.play(s.moves()[0]).is_err());
         assert!(s.verdict().reason.ends_with("(Staunton, Drawn Games (b))"));
+    }
+
+    #[test]
+    fn am_ii_8_d_an_endless_series_of_checks_is_granted_only_when_proved() {
+        let spec = GameSpec::new(RuleSet::American1897);
+        // White checks on e8 and h5 for ever (Kh7, Kg8).
+        let mut s = session("6k1/6p1/8/8/8/8/qr3PPP/4Q1K1 w - - 0 1", spec);
+        let (claim, ruling) = s.claimable().unwrap();
+        assert_eq!(claim, DrawClaim::EndlessChecks);
+        assert_eq!(ruling.law, "Am. II 8 (d)");
+        let granted = s.claim().unwrap();
+        assert_eq!(granted, ruling);
+        let v = s.verdict();
+        assert_eq!(v.result, "1/2-1/2");
+        assert_eq!(
+            v.reason,
+            "White claims a draw: every defence of Black is answered by a check until the position recurs: White can subject the adverse King to an endless series of checks (Am. II 8 (d))"
+        );
+        // Every check of the Queen on e7 loses her (Qe8+ Rxe8, Qxf7+ Kxf7, ...).
+        let mut s = session("r5k1/4Qppp/8/8/8/8/5PPP/6K1 w - - 0 1", spec);
+        assert!(s.claimable().is_none());
+        let refused = s.claim().unwrap_err();
+        assert_eq!(refused.law, "Am. II 8 (b), (c), (d)");
+        assert!(
+            refused.words.ends_with(
+                "no endless series of checks: whatever check White gives, Black's King escapes the checks"
+            ),
+            "{}",
+            refused.words
+        );
+        assert!(s.ending().is_none());
     }
 
     #[test]

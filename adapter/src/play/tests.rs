@@ -162,6 +162,52 @@ fn a_fifty_move_draw_is_claimed_by_the_player() {
 }
 
 #[test]
+fn am_ii_8_d_an_endless_series_of_checks_is_claimed_or_refused() {
+    // White checks on e8 and h5 for ever (Kh7, Kg8): the claim is proved.
+    let cfg = PlayConfig {
+        fen: Some("6k1/6p1/8/8/8/8/qr3PPP/4Q1K1 w - - 0 1".to_string()),
+        ..config()
+    };
+    let (_, out) = session(&cfg, "claim\n");
+    let words = "every defence of Black is answered by a check until the position recurs: White can subject the adverse King to an endless series of checks (Am. II 8 (d))";
+    assert!(
+        out.contains(&format!(
+            "You may claim a draw: {words}. Type 'claim' to claim it."
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("Result 1/2-1/2: White claims a draw: {words}.")),
+        "{out}"
+    );
+    // Under Staunton's Code the same claim cites its own law.
+    let staunton = PlayConfig {
+        spec: GameSpec::new(RuleSet::Staunton1910),
+        ..cfg.clone()
+    };
+    let (_, out) = session(&staunton, "claim\n");
+    assert!(
+        out.contains("endless series of checks (Staunton, Drawn Games (d)).\n"),
+        "{out}"
+    );
+    // Every check of the Queen on e7 loses her: refused, and the game goes on.
+    let escape = PlayConfig {
+        fen: Some("r5k1/4Qppp/8/8/8/8/5PPP/6K1 w - - 0 1".to_string()),
+        ..config()
+    };
+    let (_, out) = session(&escape, "claim\nquit\n");
+    assert!(!out.contains("You may claim a draw"), "{out}");
+    assert!(
+        out.contains("no endless series of checks: whatever check White gives, Black's King escapes the checks (Am. II 8 (b), (c), (d))"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Result *: the game was left unfinished."),
+        "{out}"
+    );
+}
+
+#[test]
 fn no_claim_without_grounds() {
     let (_, out) = session(&config(), "claim\nresign\n");
     assert!(out.contains("error: no draw can be claimed now: 0 of the 100 half-moves"));

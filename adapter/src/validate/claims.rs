@@ -15,23 +15,17 @@ pub fn claims(game: &Game, out: &mut Vec<Finding>) {
     };
     let now = game.current();
     let ruling = claim.ruling(now);
+    let may_claim = || {
+        format!(
+            "{} may claim a draw: {}",
+            super::color_name(now.turn()),
+            ruling.words
+        )
+    };
     let (kind, message) = match claim {
-        DrawClaim::Repetition => (
-            FindingKind::RepetitionClaim,
-            format!(
-                "{} may claim a draw: {}",
-                super::color_name(now.turn()),
-                ruling.words
-            ),
-        ),
-        DrawClaim::FiftyMoves => (
-            FindingKind::FiftyMoveClaim,
-            format!(
-                "{} may claim a draw: {}",
-                super::color_name(now.turn()),
-                ruling.words
-            ),
-        ),
+        DrawClaim::Repetition => (FindingKind::RepetitionClaim, may_claim()),
+        DrawClaim::FiftyMoves => (FindingKind::FiftyMoveClaim, may_claim()),
+        DrawClaim::EndlessChecks => (FindingKind::EndlessChecksClaim, may_claim()),
         DrawClaim::DeadPosition => (
             FindingKind::DeadPosition,
             format!("a draw: {}", ruling.words),

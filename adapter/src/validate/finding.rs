@@ -91,6 +91,8 @@ pub enum FindingKind {
     DrawOddsWithoutGiver,
     /// The giver's marked man is lost: he can only forfeit or be mated.
     ConditionLost,
+    /// The side to move may claim a draw: he proves an endless series of checks.
+    EndlessChecksClaim,
 }
 
 impl FindingKind {
@@ -125,6 +127,7 @@ impl FindingKind {
             FindingKind::MateConditionRefused => "mate-condition-refused",
             FindingKind::DrawOddsWithoutGiver => "draw-odds-without-giver",
             FindingKind::ConditionLost => "condition-lost",
+            FindingKind::EndlessChecksClaim => "endless-checks-claim",
         }
     }
 
@@ -188,6 +191,7 @@ impl Finding {
             FindingKind::RepetitionClaim
             | FindingKind::FiftyMoveClaim
             | FindingKind::DeadPosition
+            | FindingKind::EndlessChecksClaim
             | FindingKind::ConditionLost => Severity::Code,
             _ => Severity::Error,
         };

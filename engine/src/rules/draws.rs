@@ -80,6 +80,13 @@
 //!   "Staunton, Drawn Games (c)", fifty moves "Staunton, Drawn Games (b)", and a game
 //!   that cannot be won "Staunton, The Umpire; Am. I 15 (c)". No Staunton ruling cites
 //!   Am. II 8.
+//! - An endless series of checks, proved by the claimant ([`super::endless_checks`]):
+//!   "Am. II 8 (d)" ("... proves that, should the game continue, he can subject the
+//!   adverse King to an endless series of checks.") and "Staunton, Drawn Games (d)"
+//!   ("When either player claims a draw and demonstrates that he can subject the opposing
+//!   King to an endless series of checks."). The British draft and FIDE have no such
+//!   claim: a series of checks is drawn there as a repetition (Br. III 4 (1), IV 11;
+//!   FIDE 9.2), and those laws are cited should the claim be worded under them.
 //!
 //! Where the earlier copies (the UCI findings and `morphy play`) disagreed, the words and
 //! sub-articles of `morphy play` were kept: "Am. II 8 (c)" and "(b)" name the clause of
@@ -90,6 +97,7 @@ mod call;
 use std::fmt;
 
 use crate::position::Position;
+use crate::rules::endless_checks::{self, Budget, Proof, Verdict};
 use crate::rules::{FiftyMoveRule, RepetitionRule, RuleSet};
 use crate::types::{Bitboard, Color, PieceKind};
 
@@ -149,13 +157,24 @@ pub const fn dead_position_law(set: RuleSet) -> &'static str {
     }
 }
 
+/// The law of a draw by an endless series of checks under `set` (where there is no such
+/// claim, the law by which a series of checks is drawn as a repetition).
+pub const fn endless_checks_law(set: RuleSet) -> &'static str {
+    match set {
+        RuleSet::American1897 => "Am. II 8 (d)",
+        RuleSet::Fide => "FIDE 9.2",
+        RuleSet::British1894 => "Br. III 4 (1), IV 11",
+        RuleSet::Staunton1910 => "Staunton, Drawn Games (d)",
+    }
+}
+
 /// The laws that say when a draw may be claimed, cited when none may be.
 pub const fn claims_law(set: RuleSet) -> &'static str {
     match set {
-        RuleSet::American1897 => "Am. II 8 (b), (c)",
+        RuleSet::American1897 => "Am. II 8 (b), (c), (d)",
         RuleSet::Fide => "FIDE 9.2, 9.3",
         RuleSet::British1894 => "Br. IV 11, 12",
-        RuleSet::Staunton1910 => "Staunton, Drawn Games (b), (c)",
+        RuleSet::Staunton1910 => "Staunton, Drawn Games (b), (c), (d)",
     }
 }
 
@@ -222,8 +241,35 @@ impl DrawClaim {
                 .to_string(),
                 law: dead_position_law(rules.set),
             },
+            // RULE(endless_checks)
+            DrawClaim::EndlessChecks => Ruling {
+                words: format!(
+                    "every defence of {} is answered by a check until the position recurs: {side} can subject the adverse King to an endless series of checks",
+                    color_name(!pos.turn())
+                ),
+                law: endless_checks_law(rules.set),
+            },
         }
     }
+}
+
+/// Why the proof of an endless series of checks by the side to move of `pos` failed, in
+/// words; `None` when it did not fail.
+pub fn endless_checks_refusal(proof: Proof, budget: Budget, pos: &Position) -> Option<String> {
+    let side = color_name(pos.turn());
+    let other = color_name(!pos.turn());
+    Some(match proof.verdict {
+        Verdict::Proved => return None,
+        Verdict::NoCheck => format!("{side} has no check to give"),
+        Verdict::Escapes => {
+            format!("whatever check {side} gives, {other}'s King escapes the checks")
+        }
+        Verdict::MateOnly => format!("{side} can mate, and a mate is no endless series of checks"),
+        Verdict::OutOfBudget => format!(
+            "none proved within lines of {} half-moves and {} positions",
+            budget.max_plies, budget.max_nodes
+        ),
+    })
 }
 
 /// Why no draw may be claimed in `pos` now, with the count of the fifty-move rule.
@@ -252,15 +298,33 @@ pub fn no_claim(pos: &Position) -> Ruling {
             None => "no call to mate stands".to_string(),
         },
     };
+    // RULE(endless_checks): why no series of checks was proved, where it may be claimed.
+    let checks = pos
+        .rules()
+        .endless_checks_claim
+        .then(|| {
+            endless_checks_refusal(
+                endless_checks::prove(pos, Budget::CLAIM),
+                Budget::CLAIM,
+                pos,
+            )
+        })
+        .flatten();
+    let rest = match checks {
+        Some(why) => format!(", no repetition, and no endless series of checks: {why}"),
+        None => ", and no repetition".to_string(),
+    };
     Ruling {
-        words: format!("no draw can be claimed now: {count}, and no repetition"),
+        words: format!("no draw can be claimed now: {count}{rest}"),
         law,
     }
 }
 
 /// The draw that holds in `pos` or that its side to move may claim, given the repetition
 /// keys of the positions at the commencement of each turn so far ([`turn_start_keys`],
-/// the current position's last): see [`crate::Game::draw_claim`].
+/// the current position's last): see [`crate::Game::draw_claim`]. The claims that are
+/// counted come first; an endless series of checks is proved last, within
+/// [`Budget::CLAIM`].
 pub fn draw_claim(pos: &Position, keys: &[u64]) -> Option<DrawClaim> {
     if is_dead_position(pos) {
         return Some(DrawClaim::DeadPosition);
@@ -272,7 +336,12 @@ pub fn draw_claim(pos: &Position, keys: &[u64]) -> Option<DrawClaim> {
         return Some(DrawClaim::FiftyMoves);
     }
     let window = pos.halfmove_clock() as usize;
-    repetition_claimable(keys, window, pos.rules().repetition).then_some(DrawClaim::Repetition)
+    if repetition_claimable(keys, window, pos.rules().repetition) {
+        return Some(DrawClaim::Repetition);
+    }
+    // RULE(endless_checks)
+    let proved = || endless_checks::prove(pos, Budget::CLAIM).verdict == Verdict::Proved;
+    (pos.rules().endless_checks_claim && proved()).then_some(DrawClaim::EndlessChecks)
 }
 
 /// A draw that may be claimed, or, for a game that cannot be won, that holds at once.
@@ -286,6 +355,9 @@ pub enum DrawClaim {
     /// Neither side can mate, whatever legal moves are made: drawn at once (Am. I 15 (c),
     /// Br. II 9 (3), FIDE 5.2.2; Staunton by its Umpire's law).
     DeadPosition,
+    /// The claimant proves that he can subject the adverse King to an endless series of
+    /// checks ([`super::endless_checks`]; `american-1897`, `staunton-1910`).
+    EndlessChecks,
 }
 
 /// Fifty moves on each side, in half-moves (turns).

@@ -7,6 +7,7 @@
 //! tagged `// RULE(<name>)`.
 
 pub mod draws;
+pub mod endless_checks;
 pub mod odds;
 pub mod outcome;
 pub mod spec;
@@ -120,6 +121,12 @@ pub struct Rules {
     /// set, so no switch names it: Am. I 15 (c), Br. II 9 (3), FIDE 5.2.2, and Staunton
     /// by the Umpire's law, [`draws`].)
     pub repetition: RepetitionRule,
+    /// Whether the player to move may claim a draw by proving that he can subject the
+    /// adverse King to an endless series of checks (Am. II 8 (d); Staunton, Drawn Games
+    /// (d)). The British draft draws a series of checks only when it has been repeated
+    /// three times in succession (Br. III 4 (1), IV 11: the repetition claim), and FIDE
+    /// by repetition only ([`endless_checks`]).
+    pub endless_checks_claim: bool,
     /// Chess960 (Fischer random): castling letters name Rooks as in X-FEN/Shredder-FEN,
     /// and castling without Rook does not apply. Switched on explicitly only.
     pub chess960: bool,
@@ -135,6 +142,7 @@ impl Rules {
                 promotion: PromotionRule::Piece,
                 fifty_moves: FiftyMoveRule::WithoutCapture,
                 repetition: RepetitionRule::SameMenThirdTime,
+                endless_checks_claim: true,
                 chess960: false,
             },
             // The Staunton code agrees with the American one but for repetition.
@@ -144,6 +152,7 @@ impl Rules {
                 promotion: PromotionRule::Piece,
                 fifty_moves: FiftyMoveRule::WithoutCapture,
                 repetition: RepetitionRule::SameMenEitherSideThirdTime,
+                endless_checks_claim: true,
                 chess960: false,
             },
             RuleSet::British1894 => Rules {
@@ -152,6 +161,7 @@ impl Rules {
                 promotion: PromotionRule::PieceOrRemainPawn,
                 fifty_moves: FiftyMoveRule::CallToMate,
                 repetition: RepetitionRule::ThreeInSuccession,
+                endless_checks_claim: false,
                 chess960: false,
             },
             RuleSet::Fide => Rules {
@@ -160,6 +170,7 @@ impl Rules {
                 promotion: PromotionRule::Piece,
                 fifty_moves: FiftyMoveRule::WithoutCaptureOrPawnMove,
                 repetition: RepetitionRule::SamePositionAndRightsThirdTime,
+                endless_checks_claim: false,
                 chess960: false,
             },
         }

@@ -467,16 +467,39 @@ mod tests {
     #[test]
     fn each_rule_set_cites_its_own_law_for_the_draw_claims() {
         let p = |set| pos_under("7k/8/6K1/8/8/8/8/8 b - - 0 1", set);
-        for (set, repetition, fifty) in [
-            (RuleSet::American1897, "Am. II 8 (c), I 16", "Am. II 8 (b)"),
-            (RuleSet::Fide, "FIDE 9.2", "FIDE 9.3"),
-            (RuleSet::British1894, "Br. IV 11", "Br. IV 12"),
+        for (set, repetition, fifty, checks) in [
+            (
+                RuleSet::American1897,
+                "Am. II 8 (c), I 16",
+                "Am. II 8 (b)",
+                "Am. II 8 (d)",
+            ),
+            (RuleSet::Fide, "FIDE 9.2", "FIDE 9.3", "FIDE 9.2"),
+            (
+                RuleSet::British1894,
+                "Br. IV 11",
+                "Br. IV 12",
+                "Br. III 4 (1), IV 11",
+            ),
             (
                 RuleSet::Staunton1910,
                 "Staunton, Drawn Games (c)",
                 "Staunton, Drawn Games (b)",
+                "Staunton, Drawn Games (d)",
             ),
         ] {
+            let v = verdict(
+                Ending::Claimed(DrawClaim::EndlessChecks),
+                &p(set),
+                OddsTerms::default(),
+                None,
+            );
+            assert!(
+                v.reason
+                    .ends_with(&format!("endless series of checks ({checks})")),
+                "{}",
+                v.reason
+            );
             let v = verdict(
                 Ending::Claimed(DrawClaim::Repetition),
                 &p(set),
