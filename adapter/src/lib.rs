@@ -1,5 +1,5 @@
 //! The `morphy` adapter: a UCI server and command-line tools over the engine, and the
-//! Code's validation of positions (CODE.md §6) as a library API.
+//! Code's validation of positions (docs/RULES.md §6) as a library API.
 //!
 //! - [`uci`]: the UCI protocol (commands, responses, options, the session);
 //! - [`validate`]: what makes a position or moves list invalid under the Code;

@@ -1,4 +1,4 @@
-//! The draw law over UCI (CODE.md §5): the `info string code:` claims and the search's
+//! The draw law over UCI (docs/RULES.md §5): the `info string code:` claims and the search's
 //! scores for a game that cannot be won (Am. I 15 (c), Br. II 9 (3)), repetition at the
 //! commencement of a turn only (Am. I 16 (a), II 8 (c)), and the British call to mate
 //! counted from the first chance to call (Br. IV 12).

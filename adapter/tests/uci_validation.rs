@@ -1,4 +1,4 @@
-//! The Code's validation over UCI (CODE.md §6): every finding, refused and flagged, and
+//! The Code's validation over UCI (docs/RULES.md §6): every finding, refused and flagged, and
 //! the odds, Chess960 and notation details GUIs depend on.
 
 mod common;

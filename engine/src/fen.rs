@@ -3,7 +3,7 @@
 //! This file reads and writes the notation only: whether the position can be played is
 //! `Position::from_setup`'s question. In standard chess the castling letters `K`/`Q` name
 //! the h- and a-file Rook squares, which may be empty: the right to castle without Rook
-//! (CODE.md §3). Under Chess960 `K`/`Q` name the outermost Rook (X-FEN) and file letters
+//! (docs/RULES.md §3). Under Chess960 `K`/`Q` name the outermost Rook (X-FEN) and file letters
 //! name a Rook's file (Shredder-FEN).
 
 use std::fmt;

@@ -46,7 +46,7 @@ impl CastleSide {
 
 /// The castling rights of one side: for each side of the board, the file of the Rook
 /// square the right belongs to. In standard chess that square may be empty: the right
-/// to castle without Rook (CODE.md §3).
+/// to castle without Rook (docs/RULES.md §3).
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
 pub struct CastlingRights {
     /// The King's side right, by Rook file.

@@ -1,5 +1,5 @@
 //! FEN reading and writing for the oracle, with the checks its move generator relies on
-//! and the Code's castling-letter convention (CODE.md §3): a `K`/`Q`/`k`/`q` whose Rook
+//! and the Code's castling-letter convention (docs/RULES.md §3): a `K`/`Q`/`k`/`q` whose Rook
 //! square is empty is the right to castle without that Rook, where the rules allow it.
 //! Standard chess only (no X-FEN or Shredder letters). Independent of the `engine` crate.
 

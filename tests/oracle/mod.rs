@@ -158,7 +158,7 @@ impl fmt::Display for Sq {
     }
 }
 
-/// The rule sets of `CODE.md`, by the names used in the suites.
+/// The rule sets of `docs/RULES.md`, by the names used in the suites.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RuleSet {
     American1897,
@@ -188,12 +188,12 @@ impl RuleSet {
         RuleSet::ALL.into_iter().find(|rules| rules.name() == name)
     }
 
-    /// CODE.md §3: a player may castle on a side whose Rook was removed before the game.
+    /// docs/RULES.md §3: a player may castle on a side whose Rook was removed before the game.
     pub fn castles_without_rook(self) -> bool {
         self != RuleSet::Fide
     }
 
-    /// CODE.md §2: under the British draft (IV 15) a pawn may remain a Pawn on its
+    /// docs/RULES.md §2: under the British draft (IV 15) a pawn may remain a Pawn on its
     /// eighth rank, where it never moves again and commands no square.
     pub fn pawn_may_remain(self) -> bool {
         self == RuleSet::British1894
@@ -247,7 +247,7 @@ impl CastlingPath {
     }
 
     /// The squares strictly between the King's and the Rook's original squares, which
-    /// must be empty: f1, g1 or b1, c1, d1 (Am. I 11 E(e); CODE.md §3).
+    /// must be empty: f1, g1 or b1, c1, d1 (Am. I 11 E(e); docs/RULES.md §3).
     fn between(&self) -> impl Iterator<Item = Sq> {
         let (low, high) = if self.rook_home.file() < 4 {
             (self.rook_home.file() + 1, 4)
@@ -284,7 +284,7 @@ pub enum MoveKind {
 }
 
 /// A move, printed in UCI form (`e2e4`, `e7e8q`, castling as `e1g1`/`e1c1`, and a pawn
-/// remaining a Pawn as `e7e8`, as CODE.md §2 says).
+/// remaining a Pawn as `e7e8`, as docs/RULES.md §2 says).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Move {
     pub from: Sq,

@@ -16,7 +16,7 @@ const DIAGONALS: [i8; 4] = [15, 17, -15, -17];
 /// Directions of a Rook.
 const LINES: [i8; 4] = [1, 16, -1, -16];
 
-/// What a pawn may become on its eighth rank (CODE.md §2). The Staunton code's "any piece
+/// What a pawn may become on its eighth rank (docs/RULES.md §2). The Staunton code's "any piece
 /// except the King" is the same four pieces.
 const PROMOTIONS: [Kind; 4] = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight];
 
@@ -216,7 +216,7 @@ impl Position {
             let path = CastlingPath::of(us, wing);
             debug_assert_eq!(self.man(path.king_from), Some(Man::new(us, Kind::King)));
             // Step 1. The Rook's square holds the own Rook (ordinary castling) or nothing
-            // (castling without Rook, CODE.md §3). A right without Rook exists only under
+            // (castling without Rook, docs/RULES.md §3). A right without Rook exists only under
             // rules that allow it (the FEN reader sees to that), and is lost as soon as a
             // man arrives on the square, so it is always empty here.
             match self.man(path.rook_home) {
@@ -276,7 +276,7 @@ impl Position {
         // Step 2. Castling rights. A right is lost for good when anything leaves or arrives
         // on its King's square or its Rook's original square: that covers the King moving,
         // the Rook moving or being captured, and — for a right without Rook — any man of
-        // either colour arriving on the empty Rook square (CODE.md §3).
+        // either colour arriving on the empty Rook square (docs/RULES.md §3).
         for color in [Color::White, Color::Black] {
             for wing in Wing::BOTH {
                 let path = CastlingPath::of(color, wing);

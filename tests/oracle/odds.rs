@@ -1,4 +1,4 @@
-//! The catalogue of odds starts (CODE.md §4; Am. Part IV) as the oracle knows them: which
+//! The catalogue of odds starts (docs/RULES.md §4; Am. Part IV) as the oracle knows them: which
 //! men are taken off the standard start and how many moves White, who always moves first,
 //! makes in the first turn. Independent of the `engine` crate.
 
@@ -23,7 +23,7 @@ const fn odds(name: &'static str, removed: &'static [&'static str], first_turn: 
     }
 }
 
-/// Every odds start of CODE.md §4. The given Pawn is the f-pawn, the Knight the Queen's
+/// Every odds start of docs/RULES.md §4. The given Pawn is the f-pawn, the Knight the Queen's
 /// Knight, the Bishop the Queen's Bishop, the Rook the Queen's Rook (Am. IV 3).
 pub const CATALOGUE: [Odds; 13] = [
     odds("none", &[], 1),

@@ -24,11 +24,10 @@ use rayon::prelude::*;
 
 use crate::rng::Rng;
 
-/// The opening book used when none is given: the balanced set in `shared/`, which sits
-/// beside the checkout.
+/// The opening book used when none is given: the balanced set in `scripts/openings/`.
 pub const DEFAULT_OPENINGS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/openings/openings.epd"
+    "/../scripts/openings/openings.epd"
 );
 
 /// A score (centipawns, White's view) at or beyond which a game is heading for a win.

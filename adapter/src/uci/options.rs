@@ -31,7 +31,7 @@ pub struct Options {
     pub move_overhead_ms: i64,
     /// `UCI_ShowWDL`.
     pub show_wdl: bool,
-    /// The game: `Rules`, `UCI_Chess960`, `Odds`, `OddsGiver`, `MateCondition` (CODE.md
+    /// The game: `Rules`, `UCI_Chess960`, `Odds`, `OddsGiver`, `MateCondition` (docs/RULES.md
     /// §4), `DrawOdds`, `OddsContempt` (centipawns); and `Validation`.
     pub code: RulesCode,
 }

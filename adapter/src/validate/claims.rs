@@ -1,4 +1,4 @@
-//! Draws the side to move may claim under the rule set in force (CODE.md §5), as
+//! Draws the side to move may claim under the rule set in force (docs/RULES.md §5), as
 //! `info string code: ...` findings. Whether a draw may be claimed, and what the ruling
 //! says with which law, is the engine's ([`Game::draw_claim`], [`DrawClaim::ruling`]);
 //! this file only maps the ruling to a finding. A claim is information, never a refusal.

@@ -1,4 +1,4 @@
-//! The Code's validation (CODE.md §6): reads a start (the standard or odds array, or a
+//! The Code's validation (docs/RULES.md §6): reads a start (the standard or odds array, or a
 //! FEN) and a list of UCI moves under a rule set and odds, and says everything wrong
 //! with it as typed [`Finding`]s, repairing what can be repaired without doubt.
 //!

@@ -4,7 +4,7 @@
 //! [`DEFAULT`] was fitted by `tuner/` to Morphy's own games: starting from values written
 //! by hand (from general chess knowledge, not copied from any engine), about 16,700
 //! self-play games at 6,000 nodes a move (`tuner datagen`, openings from
-//! `shared/openings/openings.epd`, 1,164,029 quiet positions with the result, all but
+//! `scripts/openings/openings.epd`, 1,164,029 quiet positions with the result, all but
 //! 70,820 with the search score too) and `tuner tune data.txt --epochs 1200 --lr 2 --relinearise 400 --keep-best
 //! --lambda 0.5 --write engine/src/eval/params.rs`, which also centres the square tables.
 //! Held-out error (real evaluation against game results) 0.081959 → 0.079475. The steps

@@ -19,7 +19,7 @@ pub struct CastlePath {
     /// The Rook that moves; `None` when castling without Rook (only the King moves).
     pub rook_from: Option<Square>,
     /// The square that belongs to the right: the Rook's square, present or not. Any man
-    /// arriving there ends the right (CODE.md §3).
+    /// arriving there ends the right (docs/RULES.md §3).
     pub rook_square: Square,
     /// Where the Rook lands (f- or d-file).
     pub rook_to: Square,

@@ -32,7 +32,7 @@ impl Violations {
     pub const PAWN_ON_LAST_RANK: Violations = Violations(1 << 3);
     /// The side not to move is in check (Am. I 11 E(a)).
     pub const OPPONENT_IN_CHECK: Violations = Violations(1 << 4);
-    /// A castling right whose King or Rook is not where the right needs it (CODE.md §3).
+    /// A castling right whose King or Rook is not where the right needs it (docs/RULES.md §3).
     pub const INVALID_CASTLING_RIGHTS: Violations = Violations(1 << 5);
     /// An en passant square no double step can just have passed over.
     pub const INVALID_EP_SQUARE: Violations = Violations(1 << 6);

@@ -1,4 +1,4 @@
-//! The draw law of each rule set (CODE.md §5), in one place: when a draw may be claimed
+//! The draw law of each rule set (docs/RULES.md §5), in one place: when a draw may be claimed
 //! or holds at once (small functions that the search shares with
 //! [`crate::Game::draw_claim`] and [`crate::session::Session`]), and what each ruling
 //! says in words with the law it cites ([`DrawClaim::ruling`], [`no_claim`],
@@ -24,7 +24,7 @@
 //!   the OCR reads "give absolute"); FIDE 5.2.2. The Staunton code lists no such case under "DRAWN GAMES"; it says "It is the
 //!   duty of the Umpire to determine all questions submitted to him according to these
 //!   laws, when they apply, and according to his best judgment when they do not apply."
-//!   We read that judgment as the American Code's I 15 (c), which CODE.md follows where
+//!   We read that judgment as the American Code's I 15 (c), which docs/RULES.md follows where
 //!   Staunton is silent, and cite "Staunton, The Umpire; Am. I 15 (c)". (A game that
 //!   cannot be won ends in a draw by Staunton's own (b) or (c) anyway; drawing it at once
 //!   changes no result.)

@@ -1,5 +1,5 @@
 //! The proof of "an endless series of checks", the draw a player may claim when he shows
-//! that he can keep the adverse King in check for ever (CODE.md §5).
+//! that he can keep the adverse King in check for ever (docs/RULES.md §5).
 //!
 //! The law:
 //! - Am. II 8 (d): "A game is treated as drawn if, before touching a man, the player

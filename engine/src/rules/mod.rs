@@ -13,7 +13,7 @@ pub mod outcome;
 pub mod spec;
 pub mod start;
 
-/// A body of chess law, as named in CODE.md.
+/// A body of chess law, as named in docs/RULES.md.
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
 pub enum RuleSet {
     /// The American Chess Code, revised edition, 1897 (the default).

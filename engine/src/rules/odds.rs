@@ -14,7 +14,7 @@ use crate::setup::{CastleSide, Setup};
 use crate::types::{Color, Move, MoveKind, PieceKind, Square};
 use crate::Rules;
 
-/// A start at odds, from the catalogue of the period's common odds (CODE.md §4).
+/// A start at odds, from the catalogue of the period's common odds (docs/RULES.md §4).
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
 pub enum Odds {
     /// No odds: the standard game.
@@ -106,7 +106,7 @@ impl Odds {
     }
 
     /// The start position under `rules`. Castling letters stay for a removed Rook where
-    /// the rules allow castling without Rook (CODE.md §3); elsewhere they are dropped.
+    /// the rules allow castling without Rook (docs/RULES.md §3); elsewhere they are dropped.
     ///
     /// ```
     /// use engine::{Odds, Rules, RuleSet, fen::CastlingNotation};

@@ -1,5 +1,5 @@
 //! How a game ends and what the rule set in force makes of it: the result, the reason in
-//! words and the law (CODE.md §4–5). Pure functions over positions and odds terms; the
+//! words and the law (docs/RULES.md §4–5). Pure functions over positions and odds terms; the
 //! game (or a front end) decides *when* a game ends, this file decides *what the ending
 //! means*.
 //!

@@ -11,9 +11,9 @@
 //! - `ordering`: SEE, history tables, move scores;
 //! - `tt`: the shared lockless transposition table;
 //! - `time`: how long to think;
-//! - `odds`: draw odds and conditional mates (CODE.md §4).
+//! - `odds`: draw odds and conditional mates (docs/RULES.md §4).
 //!
-//! Draws by rule (CODE.md §5) come from [`crate::rules::draws`]: the search scores a
+//! Draws by rule (docs/RULES.md §5) come from [`crate::rules::draws`]: the search scores a
 //! position the side to move could claim as drawn (fifty moves, repetition, per the rule
 //! set), and a game that cannot be won (every rule set), as a draw (under draw odds, the
 //! giver's loss), and a repetition inside the search tree as a draw at once. Only

@@ -1,4 +1,4 @@
-//! How the search scores the Code's odds terms (CODE.md §4): draw odds and conditional
+//! How the search scores the Code's odds terms (docs/RULES.md §4): draw odds and conditional
 //! mates change only how final positions (mate, stalemate, a claimable draw) are scored.
 //! The terms themselves, and the law of the marked Pawn, are [`crate::rules::odds`]'s.
 //!

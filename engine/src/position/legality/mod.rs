@@ -72,7 +72,7 @@ pub enum SetupViolationKind {
 pub struct SetupViolation {
     /// What is wrong.
     pub kind: SetupViolationKind,
-    /// The law it rests on ("Am. I 4"), or "CODE.md §3" for the Code's own switches.
+    /// The law it rests on ("Am. I 4"), or "docs/RULES.md §3" for the Code's own switches.
     pub law: &'static str,
     /// The squares concerned.
     pub squares: Vec<Square>,
@@ -236,13 +236,13 @@ mod tests {
             )
         };
         assert!(right(am).is_none());
-        assert_eq!(right(fide).unwrap().law, "CODE.md §3");
+        assert_eq!(right(fide).unwrap().law, "docs/RULES.md §3");
         // The explanation of an illegal castling asks the same function.
         let mut s = Setup::from_fen("r3k2r/8/8/8/8/8/8/4K2R w K - 0 1", false).unwrap();
         s.castling.white.queen_side = None;
         let pos = Position::from_setup(&s, fide).unwrap();
         let why = pos.why_illegal("e1c1");
-        assert_eq!(why.law, "CODE.md §3");
+        assert_eq!(why.law, "docs/RULES.md §3");
         assert_eq!(why.squares, [Square::E1, Square::C1, Square::A1]);
         let pos = Position::from_setup(&s, am).unwrap();
         assert_eq!(pos.why_illegal("e1c1").law, "Am. I 11 E (e)");

@@ -1,5 +1,5 @@
 //! Fields that can be repaired without doubt: castling rights whose King or Rook has
-//! left (Am. I 11 E(e), IV 5; CODE.md §3), an en passant square no double step passed
+//! left (Am. I 11 E(e), IV 5; docs/RULES.md §3), an en passant square no double step passed
 //! over (Am. I 11 E(c)), and move counts that contradict the position (Am. II 8).
 //!
 //! Each repair is made only when the caller's [`super::Relax`] asks for it; it changes
@@ -28,7 +28,7 @@ fn right_letter(color: Color, side: CastleSide) -> char {
 
 /// Why the castling right of `color` on `side` with its Rook on `file` cannot stand, or
 /// `None` if it stands. The one place that decides whether a right stands, and so the
-/// one place castling without Rook is judged (CODE.md §3, with
+/// one place castling without Rook is judged (docs/RULES.md §3, with
 /// [`Rules::allows_castling_without_rook`]). The message ends before the repair's words.
 pub fn castling_right_problem(
     setup: &Setup,
@@ -93,7 +93,7 @@ pub fn castling_right_problem(
         None if rules.allows_castling_without_rook() => None,
         None => v(
             SetupViolationKind::CastlingRookMissing,
-            "CODE.md §3",
+            "docs/RULES.md §3",
             vec![rook_square],
             format!("{name}'s castling right {letter}: {rook_square} is empty and castling without Rook is not allowed under {}", rules.set),
         ),
