@@ -6,12 +6,15 @@
 //! - [`rules_code`]: the game played (`engine::GameSpec`) with the validation mode;
 //! - [`bench`](mod@bench): the fixed-position node count;
 //! - [`backend`]: what the session needs from a searcher;
-//! - [`play`]: `morphy play`, a game against Morphy on the terminal, at odds.
+//! - [`play`]: `morphy play`, a game against Morphy on the terminal, at odds;
+//! - [`notation`](mod@notation): `morphy notation`, a game's moves in any notation, the
+//!   descriptive one of the Code (Am. I 13) among them.
 //!
 //! The engine itself never prints; everything people or GUIs read is written here.
 
 pub mod backend;
 pub mod bench;
+pub mod notation;
 pub mod play;
 pub mod rules_code;
 pub mod uci;

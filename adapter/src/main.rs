@@ -1,9 +1,11 @@
 //! `morphy`: with no subcommand (or `uci`), a UCI server on stdin/stdout; `check` prints
 //! the Code's findings on a position; `perft` counts moves; `bench` prints the
-//! fixed-position node count; `play` is a game against Morphy on the terminal.
+//! fixed-position node count; `play` is a game against Morphy on the terminal;
+//! `notation` reads and writes the descriptive notation of the Code (Am. I 13).
 //!
 //! Exit codes of `check`: 0 valid, 1 invalid, 2 usage error (clap's usage errors are 2
-//! too); of `play`: 0 after a game, 1 when the start is refused. Nothing here knows
+//! too); of `play`: 0 after a game, 1 when the start is refused; of `notation`: 0 done,
+//! 1 no legal move (or an unreadable game), 2 a bad position or usage. Nothing here knows
 //! chess: it reads arguments and calls the library.
 
 use std::io::{self, BufReader, IsTerminal, Write};
@@ -12,10 +14,12 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
+use engine::rules::odds::MULTI_MOVE_TURN_LAW;
 use engine::search::{MateCondition, Searcher};
-use engine::{Color, GameSpec, Odds, OddsGiver, RuleSet, Rules};
+use engine::{Color, DescriptiveError, GameSpec, Odds, OddsGiver, Position, RuleSet, Rules};
 use morphy_adapter::bench;
-use morphy_adapter::play::{self, Limit, PlayConfig};
+use morphy_adapter::notation::{read_game, write_game, Source, Target};
+use morphy_adapter::play::{self, Limit, MoveNotation, PlayConfig};
 use morphy_adapter::uci::Session;
 use morphy_adapter::validate::finding::json_string;
 use morphy_adapter::validate::{check, Report, Request, Start, Validation};
@@ -109,6 +113,54 @@ enum Command {
     },
     /// Play a game against Morphy on the terminal, at odds, under the Code.
     Play(PlayArgs),
+    /// Read and write moves in the descriptive notation of the Code (Am. I 13).
+    Notation {
+        #[command(subcommand)]
+        action: NotationCommand,
+    },
+}
+
+/// The start of `morphy notation`: the rule flags and an optional FEN.
+#[derive(clap::Args)]
+struct NotationStart {
+    #[command(flatten)]
+    code: CodeArgs,
+    /// The position (default: the start, or the odds start).
+    #[arg(long)]
+    fen: Option<String>,
+}
+
+#[derive(Subcommand)]
+enum NotationCommand {
+    /// Print every legal move (UCI) a descriptive record can express, one a line: exit 0;
+    /// 1 when it expresses none; 2 for a bad position. Ambiguity is noted on stderr.
+    Read {
+        #[command(flatten)]
+        start: NotationStart,
+        /// The record, e.g. P-K4, "Kt-K B 3", "Castles QR" (several words are joined).
+        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        record: Vec<String>,
+    },
+    /// Print the shortest descriptive record naming a UCI move alone: exit 1 if illegal.
+    Write {
+        #[command(flatten)]
+        start: NotationStart,
+        /// The move in UCI, e.g. g1f3, e1c1, e7e8q.
+        #[arg(allow_hyphen_values = true)]
+        uci: String,
+    },
+    /// Turn a game (PGN movetext, SAN or UCI moves) into a descriptive score, or a
+    /// descriptive score into UCI or SAN; reads FILE or stdin.
+    Game {
+        #[command(flatten)]
+        start: NotationStart,
+        /// Write descriptive, uci or san (default: descriptive for algebraic input, uci
+        /// for a descriptive score).
+        #[arg(long)]
+        to: Option<Target>,
+        /// The file to read (default: stdin).
+        file: Option<PathBuf>,
+    },
 }
 
 /// The flags of `morphy play`.
@@ -154,6 +206,9 @@ struct PlayArgs {
     /// Transposition table, MiB.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=65536))]
     hash: u32,
+    /// Show moves in san or descriptive notation (any of SAN, UCI, descriptive is read).
+    #[arg(long, default_value = "san")]
+    notation: MoveNotation,
 }
 
 /// `white`/`black` (or `w`/`b`), any case.
@@ -186,6 +241,7 @@ fn run_play(args: PlayArgs) -> ExitCode {
         pgn: args.pgn,
         threads: usize::from(args.threads),
         hash_mb: args.hash as usize,
+        notation: args.notation,
         interactive: io::stdin().is_terminal(),
     };
     let stdin = io::stdin();
@@ -318,6 +374,105 @@ const BANNER: &str = concat!(
     env!("CARGO_PKG_VERSION"),
     ", a chess engine for games at odds by the American Chess Code of 1897 (UCI; 'morphy --help' lists the other commands)"
 );
+/// The position `morphy notation` works in; on a bad FEN or position, the findings on
+/// stderr and exit code 2.
+fn notation_start(start: &NotationStart) -> Result<Position, ExitCode> {
+    let spec = start.code.spec();
+    let report = check(&Request {
+        start: start.fen.as_deref().map_or(Start::Standard, Start::Fen),
+        moves: &[],
+        spec,
+        mode: Validation::Off,
+    });
+    let Some(game) = report.game else {
+        for f in &report.findings {
+            eprintln!("{}: {f}", f.severity.word());
+        }
+        return Err(ExitCode::from(2));
+    };
+    Ok(game.current().clone())
+}
+
+fn run_notation(action: NotationCommand) -> ExitCode {
+    match action {
+        NotationCommand::Read { start, record } => {
+            let pos = match notation_start(&start) {
+                Ok(pos) => pos,
+                Err(code) => return code,
+            };
+            let text = record.join(" ");
+            match pos.read_descriptive(&text) {
+                Ok(moves) => {
+                    for mv in &moves {
+                        println!("{}", pos.uci_move(*mv));
+                    }
+                    if let Err(e @ DescriptiveError::Ambiguous { .. }) =
+                        pos.parse_descriptive(&text)
+                    {
+                        eprintln!("ambiguous: {e}");
+                    }
+                    ExitCode::SUCCESS
+                }
+                Err(e) if pos.in_multi_move_turn() => {
+                    eprintln!("error: {e}; {MULTI_MOVE_TURN_LAW}");
+                    ExitCode::from(1)
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(1)
+                }
+            }
+        }
+        NotationCommand::Write { start, uci } => {
+            let pos = match notation_start(&start) {
+                Ok(pos) => pos,
+                Err(code) => return code,
+            };
+            match pos.parse_uci_move(&uci) {
+                Ok(mv) => {
+                    println!("{}", pos.descriptive(mv));
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(1)
+                }
+            }
+        }
+        NotationCommand::Game { start, to, file } => {
+            let pos = match notation_start(&start) {
+                Ok(pos) => pos,
+                Err(code) => return code,
+            };
+            let text = match &file {
+                Some(path) if path.as_os_str() != "-" => std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display())),
+                _ => io::read_to_string(io::stdin()).map_err(|e| format!("cannot read stdin: {e}")),
+            };
+            let text = match text {
+                Ok(text) => text,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            match read_game(&pos, &text) {
+                Ok((game, source)) => {
+                    let target = to.unwrap_or(match source {
+                        Source::Algebraic => Target::Descriptive,
+                        Source::Descriptive => Target::Uci,
+                    });
+                    println!("{}", write_game(&game, target));
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(1)
+                }
+            }
+        }
+    }
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -349,5 +504,6 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Play(args)) => run_play(args),
+        Some(Command::Notation { action }) => run_notation(action),
     }
 }

@@ -44,6 +44,7 @@ pub use fen::FenError;
 pub use game::Game;
 pub use movegen::PieceMoves;
 pub use named::{Named, UnknownName};
+pub use notation::{DescriptiveError, UciMoveError};
 pub use position::{Position, PositionError, Violations};
 pub use rules::odds::{MateCondition, Odds, OddsGiver, OddsTerms, UnknownOdds};
 pub use rules::spec::GameSpec;

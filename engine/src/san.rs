@@ -213,7 +213,7 @@ fn pattern(body: &str) -> Option<Pattern> {
 
 impl Position {
     /// Whether `mv` (legal here) takes a man.
-    fn is_capture(&self, mv: Move) -> bool {
+    pub(crate) fn is_capture(&self, mv: Move) -> bool {
         match mv.kind() {
             MoveKind::EnPassant => true,
             MoveKind::Castle => false,
@@ -297,7 +297,7 @@ impl Position {
 
     /// `#`, `+` or nothing, after `mv`. Inside a turn of several moves the mover moves
     /// again, so a check given there is marked `+` and never `#`.
-    fn check_suffix(&self, mv: Move) -> &'static str {
+    pub(crate) fn check_suffix(&self, mv: Move) -> &'static str {
         let us = self.turn();
         let next = self.played(mv);
         if next.turn() == us {

@@ -48,6 +48,22 @@ impl Limit {
     }
 }
 
+/// The notation `morphy play` writes moves in (it reads SAN, UCI and descriptive alike).
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub enum MoveNotation {
+    /// Standard Algebraic Notation: `Nf3`, `O-O-O`.
+    #[default]
+    San,
+    /// The descriptive notation of the Code's period (Am. I 13): `Kt-KB3`, `Castles QR`.
+    Descriptive,
+}
+
+engine::named_enum!(
+    MoveNotation,
+    "notation",
+    [San => "san", Descriptive => "descriptive"]
+);
+
 /// Everything `morphy play` is asked to do.
 #[derive(Clone, Debug)]
 pub struct PlayConfig {
@@ -66,6 +82,8 @@ pub struct PlayConfig {
     pub threads: usize,
     /// Transposition table, MiB.
     pub hash_mb: usize,
+    /// The notation moves are shown in (the PGN file is always SAN).
+    pub notation: MoveNotation,
     /// Whether a person types at a terminal: then a prompt is shown; otherwise each
     /// line read is echoed after `> `, so that a piped session reads as a transcript.
     pub interactive: bool,
@@ -81,6 +99,7 @@ impl Default for PlayConfig {
             pgn: None,
             threads: 1,
             hash_mb: 16,
+            notation: MoveNotation::San,
             interactive: false,
         }
     }

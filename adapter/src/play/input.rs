@@ -1,12 +1,13 @@
 //! What the player types in `morphy play`: a command or a move, read by pure functions.
 //!
-//! A move is SAN (`e4`, `Nf3`, `O-O`, `exd6`, `e8=Q`) or UCI (`e2e4`, `e7e8q`); the
-//! position decides which legal move it names. Errors are one line naming the problem.
+//! A move is SAN (`e4`, `Nf3`, `O-O`, `exd6`, `e8=Q`), UCI (`e2e4`, `e7e8q`) or
+//! descriptive (`P-K4`, `Kt-KB3`, `PxP`, `Castles KR`, Am. I 13); the position decides
+//! which legal move it names. Errors are one line naming the problem.
 //! Playing the move, and everything else a command does, is the game loop's business.
 
 use engine::notation::UciMoveError;
 use engine::position::illegal::IllegalReason;
-use engine::{Move, Position};
+use engine::{DescriptiveError, File, Move, Position, SanError};
 
 /// One line of input.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -68,7 +69,8 @@ pub fn parse(line: &str) -> Input {
 
 /// The commands, for `help`. What `undo` is said to do here is what it does.
 pub const HELP: &str = "\
-Type a move in SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q), or a command:
+Type a move in SAN (e4, Nf3, exd5, O-O, e8=Q), UCI (e2e4, e7e8q) or descriptive
+notation (P-K4, Kt-KB3, PxP, Castles KR, P-K8(Q)), or a command:
   moves        the legal moves
   hint         Morphy's suggestion for you (scores are always from your side)
   undo         take back your last turn and Morphy's reply to it
@@ -92,31 +94,77 @@ fn looks_like_uci(text: &str) -> bool {
         && (b.len() == 4 || b"qrbnQRBN".contains(&b[4]))
 }
 
-/// Finds the legal move `text` names in `pos`, in UCI or SAN; an illegal one is
-/// refused with the engine's reason and law.
+/// Finds the legal move `text` names in `pos`, in UCI, SAN or descriptive notation; an
+/// illegal one is refused with the engine's reason and law.
 pub fn read_move(pos: &Position, text: &str) -> Result<Move, String> {
-    let illegal = |reason: IllegalReason| {
-        format!(
-            "'{text}' is not a legal move: {} ({})",
-            reason.message, reason.law
-        )
-    };
-    let mv = if looks_like_uci(text) {
-        pos.parse_uci_move(text).map_err(|e| match e {
-            UciMoveError::Illegal(_) => illegal(pos.why_illegal(text)),
+    if looks_like_uci(text) {
+        return pos.parse_uci_move(text).map_err(|e| match e {
+            UciMoveError::Illegal(_) => illegal(text, &pos.why_illegal(text)),
             UciMoveError::Malformed(_) => e.to_string(),
-        })
-    } else {
-        pos.parse_san(text)
-            .map_err(|e| e.reason(pos).map_or_else(|| e.to_string(), illegal))
-    }?;
-    Ok(mv)
+        });
+    }
+    san_or_descriptive(pos, text)
+}
+
+/// The words for an illegal move with its reason and law.
+fn illegal(text: &str, reason: &IllegalReason) -> String {
+    format!(
+        "'{text}' is not a legal move: {} ({})",
+        reason.message, reason.law
+    )
+}
+
+/// A SAN error in words: for a move read but illegal, the engine's reason and law.
+fn san_error(pos: &Position, text: &str, e: &SanError) -> String {
+    e.reason(pos)
+        .map_or_else(|| e.to_string(), |r| illegal(text, &r))
+}
+
+/// The move `text` names in SAN or, failing that, in descriptive notation. SAN with a
+/// lowercase file letter (`Rb1`) is algebraic beyond doubt; otherwise a text that names
+/// different moves in the two (`Q-B4`: `Qb4`, or the Queen to QB4 or KB4) is ambiguous,
+/// and the engine's words for it are given (Am. III 3).
+fn san_or_descriptive(pos: &Position, text: &str) -> Result<Move, String> {
+    let san = pos.parse_san(text);
+    if san.is_ok()
+        && text
+            .chars()
+            .any(|c| c.is_ascii_lowercase() && File::from_char(c).is_some())
+    {
+        return san.map_err(|e| san_error(pos, text, &e));
+    }
+    let descriptive = pos.read_descriptive(text);
+    match (san, descriptive) {
+        (Ok(mv), Ok(moves)) if moves == [mv] => Ok(mv),
+        (Ok(mv), Ok(moves)) => {
+            let mut candidates = vec![format!(
+                "{} ({}) in algebraic notation",
+                pos.san(mv),
+                pos.uci_move(mv)
+            )];
+            candidates.extend(
+                moves
+                    .iter()
+                    .map(|m| format!("{} ({})", pos.descriptive(*m), pos.uci_move(*m))),
+            );
+            Err(DescriptiveError::Ambiguous {
+                text: text.to_string(),
+                candidates,
+            }
+            .to_string())
+        }
+        (Ok(mv), Err(_)) => Ok(mv),
+        (Err(_), Ok(_)) => pos.parse_descriptive(text).map_err(|e| e.to_string()),
+        (Err(san), Err(DescriptiveError::Malformed(_))) => Err(san_error(pos, text, &san)),
+        (Err(SanError::Malformed(_)), Err(descriptive)) => Err(descriptive.to_string()),
+        (Err(san), Err(_)) => Err(san_error(pos, text, &san)),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::{Odds, RuleSet, Rules};
+    use engine::{Odds, RuleSet, Rules, Setup};
 
     #[test]
     fn commands_are_single_words_in_any_case() {
@@ -157,6 +205,35 @@ mod tests {
         assert_eq!(
             read_move(&p, "Ke2").unwrap_err(),
             "'Ke2' is not a legal move: your own Pawn stands on e2 (Am. I 11 E (a))"
+        );
+    }
+
+    #[test]
+    fn moves_in_descriptive_notation() {
+        let p = Position::startpos(Rules::default());
+        assert_eq!(p.uci_move(read_move(&p, "Kt-KB3").unwrap()), "g1f3");
+        assert_eq!(p.uci_move(read_move(&p, "P-K4").unwrap()), "e2e4");
+        // Am. III 3: a record naming two moves is refused, both named.
+        let e = read_move(&p, "Kt-B3").unwrap_err();
+        assert!(
+            e.contains("Kt-QB3 (b1c3), Kt-KB3 (g1f3)") && e.ends_with("(Am. III 3)"),
+            "{e}"
+        );
+        // `Q-B4` is Qb4 in algebraic notation and the Queen to c4 or f4 in descriptive.
+        let q = Position::from_setup(
+            &Setup::from_fen("4k3/8/8/8/3Q4/8/8/4K3 w - - 0 1", false).unwrap(),
+            Rules::default(),
+        )
+        .unwrap();
+        let e = read_move(&q, "Q-B4").unwrap_err();
+        assert!(e.contains("Qb4 (d4b4) in algebraic notation"), "{e}");
+        assert!(e.contains("Q-QB4 (d4c4), Q-KB4 (d4f4)"), "{e}");
+        assert_eq!(q.uci_move(read_move(&q, "Q-QB4").unwrap()), "d4c4");
+        // A lowercase file letter is algebraic: `Qb4` is not read as descriptive.
+        assert_eq!(q.uci_move(read_move(&q, "Qb4").unwrap()), "d4b4");
+        assert_eq!(
+            read_move(&p, "P-K5").unwrap_err(),
+            "'P-K5' expresses no legal move here (read as a Pawn to e5) (Am. I 13 C)"
         );
     }
 

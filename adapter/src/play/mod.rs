@@ -2,7 +2,8 @@
 //!
 //! Morphy plays the odds-giver's side; the player receives the odds (or, with an
 //! explicit colour, takes the giver's side and Morphy receives). The player types moves
-//! in SAN or UCI and a few commands ([`input`]); Morphy answers with a search under the
+//! in SAN, UCI or descriptive notation (shown in SAN or, with `--notation descriptive`,
+//! descriptive) and a few commands ([`input`]); Morphy answers with a search under the
 //! odds terms. The game itself — moves, claims, resignation, the result and its law — is
 //! the engine's [`Session`]; this file only reads lines, draws the board ([`text`]) and
 //! writes the PGN ([`pgn`]). Whether Morphy claims a draw is [`outcome`].
@@ -20,15 +21,16 @@ use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
 
+use engine::notation::descriptive;
 use engine::rules::draws::{call_to_mate, color_name};
 use engine::rules::odds::MARKED_PAWN_LAW;
 use engine::rules::outcome::{ending_laws, Ending};
 use engine::search::{MateCondition, NullReporter, Score, Searcher};
 use engine::session::Session;
-use engine::{Color, Game, Move, Odds};
+use engine::{Color, Game, Move, Odds, Position};
 
 use crate::validate::{check, Request, Severity, Start, Validation};
-pub use config::{sides, Limit, PlayConfig, Sides};
+pub use config::{sides, Limit, MoveNotation, PlayConfig, Sides};
 use input::Input;
 pub use text::{board, odds_text, score_text, ScoreOf};
 
@@ -111,6 +113,14 @@ pub fn run(config: &PlayConfig, input: impl BufRead, out: &mut impl Write) -> io
 impl<W: Write> Play<'_, W> {
     fn say(&mut self, text: &str) -> io::Result<()> {
         writeln!(self.out, "{text}")
+    }
+
+    /// A move of `pos` in the notation chosen.
+    fn written(&self, pos: &Position, mv: Move) -> String {
+        match self.config.notation {
+            MoveNotation::San => pos.san(mv),
+            MoveNotation::Descriptive => pos.descriptive(mv),
+        }
     }
 
     /// Step 3. Who plays what, the odds and terms, the limit, the board.
@@ -201,7 +211,7 @@ impl<W: Write> Play<'_, W> {
             };
             let text = format!(
                 "Last move: {} ({who})",
-                pgn::numbered(&before, &before.san(last))
+                pgn::numbered(&before, &self.written(&before, last))
             );
             self.say(&text)?;
         }
@@ -308,7 +318,7 @@ impl<W: Write> Play<'_, W> {
         };
         let text = format!(
             "Morphy plays {} ({}, depth {})",
-            pgn::numbered(&pos, &pos.san(mv)),
+            pgn::numbered(&pos, &self.written(&pos, mv)),
             score_text(result.score, ScoreOf::Morphy),
             result.depth
         );
@@ -351,8 +361,12 @@ impl<W: Write> Play<'_, W> {
             }
             Input::Moves => {
                 let pos = self.session.game().current();
-                let mut sans: Vec<String> =
-                    self.session.moves().iter().map(|m| pos.san(*m)).collect();
+                let mut sans: Vec<String> = self
+                    .session
+                    .moves()
+                    .iter()
+                    .map(|m| self.written(pos, *m))
+                    .collect();
                 sans.sort();
                 let text = format!("Legal moves ({}): {}", sans.len(), sans.join(" "));
                 self.say(&text)?;
@@ -369,7 +383,7 @@ impl<W: Write> Play<'_, W> {
                 let text = match result.best {
                     Some(mv) => format!(
                         "Hint: {} ({}, depth {})",
-                        pos.san(mv),
+                        self.written(pos, mv),
                         score_text(result.score, ScoreOf::Player),
                         result.depth
                     ),
@@ -411,7 +425,8 @@ impl<W: Write> Play<'_, W> {
                         self.say(&text)?;
                     }
                     Ok(mv) => {
-                        let said = format!("You play {}", pgn::numbered(&pos, &pos.san(mv)));
+                        let said =
+                            format!("You play {}", pgn::numbered(&pos, &self.written(&pos, mv)));
                         self.play(mv)?;
                         self.say(&said)?;
                         if !self.over_or_morphy_to_move() {
@@ -536,7 +551,13 @@ impl<W: Write> Play<'_, W> {
         let text = format!("Result {}: {}.", verdict.result, verdict.reason);
         self.say(&text)?;
         let game = self.session.game().clone();
-        let moves = pgn::body(game.start(), game.moves(), verdict.result, None, None);
+        let moves = match self.config.notation {
+            MoveNotation::San => pgn::body(game.start(), game.moves(), verdict.result, None, None),
+            MoveNotation::Descriptive if game.moves().is_empty() => verdict.result.to_string(),
+            MoveNotation::Descriptive => {
+                format!("{}\n{}", descriptive::score(&game), verdict.result)
+            }
+        };
         self.say(&moves)?;
         if let Some(path) = &self.config.pgn {
             let text = self.pgn_text();
