@@ -6,12 +6,14 @@
 //! - [`rules_code`]: the game played (`engine::GameSpec`) with the validation mode;
 //! - [`bench`](mod@bench): the fixed-position node count;
 //! - [`backend`]: what the session needs from a searcher;
-//! - [`play`]: `morphy play`, a game against Morphy on the terminal, at odds.
+//! - [`play`]: `morphy play`, a game against Morphy on the terminal, at odds;
+//! - [`pgn_check`]: `morphy pgn check`, which replays the games of a PGN file under the Code.
 //!
 //! The engine itself never prints; everything people or GUIs read is written here.
 
 pub mod backend;
 pub mod bench;
+pub mod pgn_check;
 pub mod play;
 pub mod rules_code;
 pub mod uci;

@@ -1,24 +1,26 @@
 //! `morphy`: with no subcommand (or `uci`), a UCI server on stdin/stdout; `check` prints
 //! the Code's findings on a position; `perft` counts moves; `bench` prints the
-//! fixed-position node count; `play` is a game against Morphy on the terminal.
+//! fixed-position node count; `play` is a game against Morphy on the terminal; `pgn
+//! check` replays the games of a PGN file under the Code.
 //!
 //! Exit codes of `check`: 0 valid, 1 invalid, 2 usage error (clap's usage errors are 2
-//! too); of `play`: 0 after a game, 1 when the start is refused. Nothing here knows
-//! chess: it reads arguments and calls the library.
+//! too); of `play`: 0 after a game, 1 when the start is refused; of `pgn check`: 0 when
+//! every game replays, 1 when a move cannot be played, 2 when the input cannot be read.
+//! Nothing here knows chess: it reads arguments and calls the library.
 
 use std::io::{self, BufReader, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 use engine::search::{MateCondition, Searcher};
 use engine::{Color, GameSpec, Odds, RuleSet, Rules};
-use morphy_adapter::bench;
 use morphy_adapter::play::{self, Limit, PlayConfig};
 use morphy_adapter::uci::Session;
 use morphy_adapter::validate::finding::json_string;
 use morphy_adapter::validate::{check, Report, Request, Start, Validation};
+use morphy_adapter::{bench, pgn_check};
 
 #[derive(Parser)]
 #[command(
@@ -97,6 +99,25 @@ enum Command {
     },
     /// Play a game against Morphy on the terminal, at odds, under the Code.
     Play(PlayArgs),
+    /// PGN tools.
+    Pgn {
+        #[command(subcommand)]
+        command: PgnCommand,
+    },
+}
+
+/// The subcommands of `morphy pgn`.
+#[derive(Subcommand)]
+enum PgnCommand {
+    /// Replay every game of a PGN file under its Rules and Odds tags: exit 0 if all
+    /// replay, 1 if a move cannot be played, 2 if the input cannot be read.
+    Check {
+        /// The PGN file (`-` for standard input).
+        file: PathBuf,
+        /// The rule set of games without a Rules tag.
+        #[arg(long, default_value = "american-1897")]
+        rules: RuleSet,
+    },
 }
 
 /// The flags of `morphy play`.
@@ -302,6 +323,33 @@ fn run_perft(depth: u32, fen: Option<&str>, code: &CodeArgs, divide: bool) -> Ex
     ExitCode::SUCCESS
 }
 
+fn run_pgn_check(file: &Path, rules: RuleSet) -> ExitCode {
+    let read = if file == Path::new("-") {
+        io::read_to_string(io::stdin())
+    } else {
+        std::fs::read_to_string(file)
+    };
+    let text = match read {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let checks = match pgn_check::check_text(&text, rules) {
+        Ok(checks) => checks,
+        Err(e) => {
+            eprintln!("error: {}: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    for c in &checks {
+        println!("{c}");
+    }
+    println!("{}", pgn_check::summary(&checks));
+    ExitCode::from(pgn_check::exit_code(&checks))
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -330,5 +378,8 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Play(args)) => run_play(args),
+        Some(Command::Pgn {
+            command: PgnCommand::Check { file, rules },
+        }) => run_pgn_check(&file, rules),
     }
 }

@@ -242,23 +242,10 @@ impl Session {
     }
 
     /// The PGN tags that say which game was played (after the seven-tag roster):
-    /// `Rules`, and with odds `Odds`, `OddsGiver`, `DrawOdds`, `MateCondition`.
+    /// `Rules`, and with odds `Odds`, `OddsGiver`, `DrawOdds`, `MateCondition`
+    /// ([`crate::pgn::spec_tags`]).
     pub fn pgn_tags(&self) -> Vec<(&'static str, String)> {
-        let spec = &self.spec;
-        let mut tags = vec![("Rules", spec.rule_set.name().to_string())];
-        if spec.odds != crate::Odds::None {
-            tags.push(("Odds", spec.odds.name().to_string()));
-        }
-        if let Some(giver) = spec.giver() {
-            tags.push(("OddsGiver", color_name(giver).to_string()));
-            if spec.draw_odds {
-                tags.push(("DrawOdds", "yes".to_string()));
-            }
-            if spec.mate_condition != MateCondition::None {
-                tags.push(("MateCondition", spec.mate_condition.to_string()));
-            }
-        }
-        tags
+        crate::pgn::spec_tags(&self.spec)
     }
 }
 

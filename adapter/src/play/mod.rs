@@ -410,15 +410,21 @@ impl<W: Write> Play<'_, W> {
         let text = format!("Result {}: {}.", verdict.result, verdict.reason);
         self.say(&text)?;
         let game = self.session.game().clone();
-        let moves = pgn::body(game.start(), game.moves(), verdict.result, None, None);
+        let moves = pgn::body(game.start(), game.moves(), verdict.result, &[], None);
         self.say(&moves)?;
         if let Some(path) = &self.config.pgn {
-            let text = pgn::game(
-                &self.tags(verdict.result),
-                game.start(),
-                game.moves(),
-                verdict.result,
-                Some(&verdict.reason),
+            let name = |c: Color| {
+                if c == self.sides.human {
+                    "Player"
+                } else {
+                    "Morphy"
+                }
+            };
+            let text = pgn::session_game(
+                &self.session,
+                "Morphy play",
+                name(Color::White),
+                name(Color::Black),
             );
             let said = match std::fs::write(path, text) {
                 Ok(()) => format!("PGN written to {}", path.display()),
@@ -427,28 +433,6 @@ impl<W: Write> Play<'_, W> {
             self.say(&said)?;
         }
         self.out.flush()
-    }
-
-    /// The PGN tags: the seven-tag roster, then the session's (which game was played).
-    fn tags(&self, result: &str) -> Vec<(&'static str, String)> {
-        let name = |c: Color| {
-            if c == self.sides.human {
-                "Player".to_string()
-            } else {
-                "Morphy".to_string()
-            }
-        };
-        let mut tags = vec![
-            ("Event", "Morphy play".to_string()),
-            ("Site", "?".to_string()),
-            ("Date", pgn::today()),
-            ("Round", "-".to_string()),
-            ("White", name(Color::White)),
-            ("Black", name(Color::Black)),
-            ("Result", result.to_string()),
-        ];
-        tags.extend(self.session.pgn_tags());
-        tags
     }
 }
 

@@ -5,6 +5,7 @@ use std::fmt;
 
 use super::legality::castling_right_problem;
 use super::Position;
+use crate::san::SanError;
 use crate::setup::CastleSide;
 use crate::types::{Color, File, Piece, PieceKind, Rank, Square};
 
@@ -52,21 +53,10 @@ impl Position {
                 message: "not a legal move".to_string(),
             };
         };
-        let turn = self.turn();
-        let fourth = Rank::Fourth.relative_to(turn);
-        let beyond = match turn {
-            Color::White => to.rank() > fourth,
-            Color::Black => to.rank() < fourth,
-        };
-        if self.in_multi_move_turn() && beyond {
-            return IllegalReason {
-                kind: IllegalKind::BeyondFourthRank,
-                law: "Am. IV 4",
-                squares: vec![from, to],
-                message: "in a turn of several moves no man may go beyond the fourth rank"
-                    .to_string(),
-            };
+        if self.beyond_turn_limit(to) {
+            return Self::beyond_fourth_rank(vec![from, to]);
         }
+        let turn = self.turn();
         let first = Rank::First.relative_to(turn);
         if from == Square::new(File::E, first)
             && self.piece_on(from) == Some(Piece::new(turn, PieceKind::King))
@@ -105,6 +95,76 @@ impl Position {
             law: "Am. I 11",
             squares: vec![from, to],
             message: format!("not a legal move under {}", self.rules().set),
+        }
+    }
+}
+
+impl Position {
+    /// Whether a move to `to` goes beyond the mover's fourth rank inside a turn of
+    /// several moves (Am. IV 4).
+    fn beyond_turn_limit(&self, to: Square) -> bool {
+        let turn = self.turn();
+        let fourth = Rank::Fourth.relative_to(turn);
+        let beyond = match turn {
+            Color::White => to.rank() > fourth,
+            Color::Black => to.rank() < fourth,
+        };
+        self.in_multi_move_turn() && beyond
+    }
+
+    /// The reason of a move beyond the fourth rank inside a turn of several moves.
+    fn beyond_fourth_rank(squares: Vec<Square>) -> IllegalReason {
+        IllegalReason {
+            kind: IllegalKind::BeyondFourthRank,
+            law: "Am. IV 4",
+            squares,
+            message: "in a turn of several moves no man may go beyond the fourth rank".to_string(),
+        }
+    }
+
+    /// Why a SAN text that names no legal move here (`error`, from
+    /// [`Position::parse_san`]) is illegal: the Code's reason where one applies (a turn
+    /// of several moves, castling without the Rook), else the SAN reader's words with the
+    /// law of the moves (Am. I 11), of records (Am. I 13) or of ambiguity (Am. III 3).
+    ///
+    /// ```
+    /// use engine::{position::illegal::IllegalKind, Odds, Position, Rules, RuleSet};
+    /// let rules = Rules::new(RuleSet::American1897);
+    /// let pos = Position::from_setup(&Odds::TwoMoves.setup(&rules), rules).unwrap();
+    /// let err = pos.parse_san("e5").unwrap_err();
+    /// let why = pos.why_illegal_san(&err);
+    /// assert_eq!((why.kind, why.law), (IllegalKind::BeyondFourthRank, "Am. IV 4"));
+    /// ```
+    pub fn why_illegal_san(&self, error: &SanError) -> IllegalReason {
+        let plain = |law: &'static str, squares: Vec<Square>| IllegalReason {
+            kind: IllegalKind::Illegal,
+            law,
+            squares,
+            message: error.to_string(),
+        };
+        match error {
+            SanError::Malformed(_) => plain("Am. I 13", Vec::new()),
+            SanError::Ambiguous { .. } => plain("Am. III 3", Vec::new()),
+            SanError::Illegal { to, .. } if self.beyond_turn_limit(*to) => {
+                Self::beyond_fourth_rank(vec![*to])
+            }
+            SanError::Illegal { to, .. } => plain("Am. I 11", vec![*to]),
+            SanError::IllegalCastling { side, .. } => {
+                let first = Rank::First.relative_to(self.turn());
+                let (from, to) = (
+                    Square::new(File::E, first),
+                    Square::new(side.king_to_file(), first),
+                );
+                let reason = self.why_illegal(&format!("{from}{to}"));
+                if reason.kind == IllegalKind::CastlingWithoutRookNotAllowed {
+                    reason
+                } else {
+                    plain("Am. I 11 E(e)", vec![from, to])
+                }
+            }
+            SanError::MissingPromotion(_) | SanError::NotAPromotion(_) => {
+                plain("Am. I 11 E(d)", Vec::new())
+            }
         }
     }
 }

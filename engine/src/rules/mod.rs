@@ -7,6 +7,7 @@
 //! tagged `// RULE(<name>)`.
 
 pub mod draws;
+pub mod fide;
 pub mod odds;
 pub mod outcome;
 pub mod spec;
