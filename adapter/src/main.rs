@@ -1,15 +1,17 @@
 //! `morphy`: with no subcommand (or `uci`), a UCI server on stdin/stdout; `check` prints
 //! the Code's findings on a position; `perft` counts moves; `bench` prints the
 //! fixed-position node count; `play` is a game against Morphy on the terminal;
-//! `notation` reads and writes the descriptive notation of the Code (Am. I 13).
+//! `notation` reads and writes the descriptive notation of the Code (Am. I 13); `pgn
+//! check` replays the games of a PGN file under the Code.
 //!
 //! Exit codes of `check`: 0 valid, 1 invalid, 2 usage error (clap's usage errors are 2
 //! too); of `play`: 0 after a game, 1 when the start is refused; of `notation`: 0 done,
-//! 1 no legal move (or an unreadable game), 2 a bad position or usage. Nothing here knows
-//! chess: it reads arguments and calls the library.
+//! 1 no legal move (or an unreadable game), 2 a bad position or usage; of `pgn check`: 0
+//! when every game replays, 1 when a move cannot be played, 2 when the input cannot be
+//! read. Nothing here knows chess: it reads arguments and calls the library.
 
 use std::io::{self, BufReader, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -17,12 +19,12 @@ use clap::{Parser, Subcommand};
 use engine::rules::odds::MULTI_MOVE_TURN_LAW;
 use engine::search::{MateCondition, Searcher};
 use engine::{Color, DescriptiveError, GameSpec, Odds, OddsGiver, Position, RuleSet, Rules};
-use morphy_adapter::bench;
 use morphy_adapter::notation::{read_game, write_game, Source, Target};
 use morphy_adapter::play::{self, Limit, MoveNotation, PlayConfig};
 use morphy_adapter::uci::Session;
 use morphy_adapter::validate::finding::json_string;
 use morphy_adapter::validate::{check, Report, Request, Start, Validation};
+use morphy_adapter::{bench, pgn_check};
 
 #[derive(Parser)]
 #[command(
@@ -118,6 +120,11 @@ enum Command {
         #[command(subcommand)]
         action: NotationCommand,
     },
+    /// PGN tools.
+    Pgn {
+        #[command(subcommand)]
+        command: PgnCommand,
+    },
 }
 
 /// The start of `morphy notation`: the rule flags and an optional FEN.
@@ -160,6 +167,20 @@ enum NotationCommand {
         to: Option<Target>,
         /// The file to read (default: stdin).
         file: Option<PathBuf>,
+    },
+}
+
+/// The subcommands of `morphy pgn`.
+#[derive(Subcommand)]
+enum PgnCommand {
+    /// Replay every game of a PGN file under its Rules and Odds tags: exit 0 if all
+    /// replay, 1 if a move cannot be played, 2 if the input cannot be read.
+    Check {
+        /// The PGN file (`-` for standard input).
+        file: PathBuf,
+        /// The rule set of games without a Rules tag.
+        #[arg(long, default_value = "american-1897")]
+        rules: RuleSet,
     },
 }
 
@@ -374,6 +395,7 @@ const BANNER: &str = concat!(
     env!("CARGO_PKG_VERSION"),
     ", a chess engine for games at odds by the American Chess Code of 1897 (UCI; 'morphy --help' lists the other commands)"
 );
+
 /// The position `morphy notation` works in; on a bad FEN or position, the findings on
 /// stderr and exit code 2.
 fn notation_start(start: &NotationStart) -> Result<Position, ExitCode> {
@@ -474,6 +496,33 @@ fn run_notation(action: NotationCommand) -> ExitCode {
     }
 }
 
+fn run_pgn_check(file: &Path, rules: RuleSet) -> ExitCode {
+    let read = if file == Path::new("-") {
+        io::read_to_string(io::stdin())
+    } else {
+        std::fs::read_to_string(file)
+    };
+    let text = match read {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let checks = match pgn_check::check_text(&text, rules) {
+        Ok(checks) => checks,
+        Err(e) => {
+            eprintln!("error: {}: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    for c in &checks {
+        println!("{c}");
+    }
+    println!("{}", pgn_check::summary(&checks));
+    ExitCode::from(pgn_check::exit_code(&checks))
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -505,5 +554,8 @@ fn main() -> ExitCode {
         }
         Some(Command::Play(args)) => run_play(args),
         Some(Command::Notation { action }) => run_notation(action),
+        Some(Command::Pgn {
+            command: PgnCommand::Check { file, rules },
+        }) => run_pgn_check(&file, rules),
     }
 }

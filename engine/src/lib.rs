@@ -31,6 +31,7 @@ pub mod game;
 mod movegen;
 pub mod named;
 pub mod notation;
+pub mod pgn;
 pub mod position;
 pub mod rules;
 pub mod san;

@@ -20,8 +20,8 @@
 //! ```
 
 use crate::game::{DrawClaim, Game};
-use crate::rules::draws::{self, color_name, Ruling};
-use crate::rules::odds::{self, MateCondition, OddsGiver, OddsTerms};
+use crate::rules::draws::{self, Ruling};
+use crate::rules::odds::{self, OddsGiver, OddsTerms};
 use crate::rules::outcome::{self, marked_man_laws, Ending, Verdict};
 use crate::rules::spec::GameSpec;
 use crate::types::{Color, Move, Square};
@@ -61,7 +61,7 @@ impl Session {
     /// # Errors
     /// A ruling with its law when the spec cannot be played from this start: a mate
     /// condition that names no man of the giver's, or binds nobody
-    /// ([`MateCondition::check_start`]).
+    /// ([`crate::rules::odds::MateCondition::check_start`]).
     pub fn new(spec: GameSpec, mut game: Game) -> Result<Session, Ruling> {
         spec.mate_condition.check_start(
             game.start(),
@@ -248,23 +248,10 @@ impl Session {
     }
 
     /// The PGN tags that say which game was played (after the seven-tag roster):
-    /// `Rules`, and with odds `Odds`, `OddsGiver`, `DrawOdds`, `MateCondition`.
+    /// `Rules`, and with odds `Odds`, `OddsGiver`, `DrawOdds`, `MateCondition`
+    /// ([`crate::pgn::spec_tags`]).
     pub fn pgn_tags(&self) -> Vec<(&'static str, String)> {
-        let spec = &self.spec;
-        let mut tags = vec![("Rules", spec.rule_set.name().to_string())];
-        if spec.odds != crate::Odds::None {
-            tags.push(("Odds", spec.odds.name().to_string()));
-        }
-        if let Some(giver) = spec.giver() {
-            tags.push(("OddsGiver", color_name(giver).to_string()));
-            if spec.draw_odds {
-                tags.push(("DrawOdds", "yes".to_string()));
-            }
-            if spec.mate_condition != MateCondition::None {
-                tags.push(("MateCondition", spec.mate_condition.to_string()));
-            }
-        }
-        tags
+        crate::pgn::spec_tags(&self.spec)
     }
 }
 
@@ -281,7 +268,7 @@ pub const fn named_giver(giver: Option<Color>) -> OddsGiver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::odds::MarkLost;
+    use crate::rules::odds::{MarkLost, MateCondition};
     use crate::{Odds, Position, RuleSet, Setup};
 
     fn session(fen: &str, spec: GameSpec) -> Session {

@@ -552,7 +552,7 @@ impl<W: Write> Play<'_, W> {
         self.say(&text)?;
         let game = self.session.game().clone();
         let moves = match self.config.notation {
-            MoveNotation::San => pgn::body(game.start(), game.moves(), verdict.result, None, None),
+            MoveNotation::San => pgn::body(game.start(), game.moves(), verdict.result, &[], None),
             MoveNotation::Descriptive if game.moves().is_empty() => verdict.result.to_string(),
             MoveNotation::Descriptive => {
                 format!("{}\n{}", descriptive::score(&game), verdict.result)
@@ -570,41 +570,22 @@ impl<W: Write> Play<'_, W> {
         self.out.flush()
     }
 
-    /// The game as PGN: finished with its result and the law that decided it, or
-    /// unfinished (`*`).
+    /// The game as PGN ([`pgn::session_game`]): finished with its result and the law that
+    /// decided it, or unfinished (`*`).
     fn pgn_text(&self) -> String {
-        let game = self.session.game();
-        let verdict = self.session.verdict();
-        let reason = self.session.ending().map(|_| verdict.reason.as_str());
-        pgn::game(
-            &self.tags(verdict.result),
-            game.start(),
-            game.moves(),
-            verdict.result,
-            reason,
-        )
-    }
-
-    /// The PGN tags: the seven-tag roster, then the session's (which game was played).
-    fn tags(&self, result: &str) -> Vec<(&'static str, String)> {
         let name = |c: Color| {
             if c == self.sides.human {
-                "Player".to_string()
+                "Player"
             } else {
-                "Morphy".to_string()
+                "Morphy"
             }
         };
-        let mut tags = vec![
-            ("Event", "Morphy play".to_string()),
-            ("Site", "?".to_string()),
-            ("Date", pgn::today()),
-            ("Round", "-".to_string()),
-            ("White", name(Color::White)),
-            ("Black", name(Color::Black)),
-            ("Result", result.to_string()),
-        ];
-        tags.extend(self.session.pgn_tags());
-        tags
+        pgn::session_game(
+            &self.session,
+            "Morphy play",
+            name(Color::White),
+            name(Color::Black),
+        )
     }
 }
 

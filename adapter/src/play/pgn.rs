@@ -6,10 +6,17 @@
 //! comment saying so. The odds and the rule set go in tags of their own (`Odds`,
 //! `OddsGiver`, `Rules`, `DrawOdds`, `MateCondition`), beside `SetUp`/`FEN` when the
 //! start is not the standard array.
+//!
+//! A move that programs following FIDE rules reject (castling without the Rook, Am. IV 5;
+//! a Pawn that remains a Pawn, Br. IV 15: the engine judges which, see
+//! [`engine::rules::fide`]) is named in a comment before the move text, with its law,
+//! because such programs stop reading the game there.
 
 use std::fmt::Write as _;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use engine::pgn::Ply;
+use engine::session::Session;
 use engine::{Color, Move, Position};
 
 /// A move as the player reads it: `12. Nf3` or `12... Nf6`, numbered as the game counts.
@@ -20,37 +27,53 @@ pub fn numbered(before: &Position, san: &str) -> String {
     }
 }
 
-/// The move text tokens of a game from `start`: move numbers, SAN, and `--` for the
-/// giver's pass inside a turn of several moves. Numbers count PGN plies (so a pass
-/// takes a number, as a PGN reader counts).
-pub fn movetext(start: &Position, moves: &[Move]) -> Vec<String> {
-    let mut tokens = Vec::new();
+/// Every ply of a game from `start` with its place in the move text: each move's SAN,
+/// and `--` for the giver's pass after a move that leaves the same side to move (a
+/// turn of several moves, Am. IV 4). The pass takes a ply, as PGN readers count.
+fn plies(start: &Position, moves: &[Move]) -> Vec<(Ply, String)> {
+    let mut out = Vec::new();
     let mut pos = start.clone();
-    let mut number = start.fullmove_number();
-    let mut turn = start.turn();
-    let mut first = true;
-    let mut ply = |text: String, tokens: &mut Vec<String>, turn: &mut Color, number: &mut u32| {
-        match *turn {
-            Color::White => tokens.push(format!("{number}.")),
-            Color::Black if first => tokens.push(format!("{number}...")),
-            Color::Black => {}
-        }
-        first = false;
-        tokens.push(text);
-        if *turn == Color::Black {
-            *number += 1;
-        }
-        *turn = !*turn;
-    };
+    let mut ply = Ply::start(start);
     for &mv in moves {
         let mover = pos.turn();
-        ply(pos.san(mv), &mut tokens, &mut turn, &mut number);
+        out.push((ply, pos.san(mv)));
+        ply = ply.next();
         pos.play(mv);
         if pos.turn() == mover {
-            ply("--".to_string(), &mut tokens, &mut turn, &mut number);
+            out.push((ply, "--".to_string()));
+            ply = ply.next();
         }
     }
+    out
+}
+
+/// The move text tokens of a game from `start`: move numbers, SAN, and `--` for the
+/// giver's pass inside a turn of several moves.
+pub fn movetext(start: &Position, moves: &[Move]) -> Vec<String> {
+    let mut tokens = Vec::new();
+    for (i, (ply, text)) in plies(start, moves).into_iter().enumerate() {
+        if ply.turn == Color::White || i == 0 {
+            tokens.push(ply.prefix());
+        }
+        tokens.push(text);
+    }
     tokens
+}
+
+/// The comment for a game with a move that programs following FIDE rules reject (the
+/// engine judges which, [`engine::rules::fide`]): which move, and the law that makes it
+/// legal. `None` when they replay every move.
+pub fn code_only_note(start: &Position, moves: &[Move]) -> Option<String> {
+    let (index, why) = engine::rules::fide::first_code_only_move(start, moves)?;
+    // The move's ply, counted with the passes before it; a SAN is never `--`.
+    let (ply, san) = plies(start, &moves[..=index])
+        .into_iter()
+        .filter(|(_, text)| text != "--")
+        .nth(index)?;
+    let label = ply.label(&san);
+    Some(format!(
+        "{label} {why}; programs that follow FIDE rules stop reading here"
+    ))
 }
 
 /// Escapes a tag value (`\` and `"`).
@@ -81,17 +104,17 @@ fn wrap(tokens: &[String]) -> String {
     out
 }
 
-/// The move text with the result, and comments: `note` before the moves, `reason`
+/// The move text with the result, and comments: `notes` before the moves, `reason`
 /// after them.
 pub fn body(
     start: &Position,
     moves: &[Move],
     result: &str,
-    note: Option<&str>,
+    notes: &[String],
     reason: Option<&str>,
 ) -> String {
     let mut tokens: Vec<String> = Vec::new();
-    if let Some(n) = note {
+    for n in notes {
         tokens.extend(comment(n).split(' ').map(str::to_string));
     }
     tokens.extend(movetext(start, moves));
@@ -121,11 +144,35 @@ pub fn game(
         let _ = writeln!(out, "[FEN \"{}\"]", escape(&start.fen()));
     }
     out.push('\n');
-    let note =
-        has_pass(start, moves).then(|| format!("-- is {}", engine::rules::odds::GIVERS_PASS_LAW));
-    out.push_str(&body(start, moves, result, note.as_deref(), reason));
+    let mut notes = Vec::new();
+    if has_pass(start, moves) {
+        notes.push(format!("-- is {}", engine::rules::odds::GIVERS_PASS_LAW));
+    }
+    notes.extend(code_only_note(start, moves));
+    out.push_str(&body(start, moves, result, &notes, reason));
     out.push('\n');
     out
+}
+
+/// The PGN of a session's game: the seven-tag roster (`Event`, `Site`, `Date`, `Round`,
+/// `White`, `Black`, `Result`), the session's tags (`Rules` always), the moves, and the
+/// result with its reason and law (none while the game goes on).
+pub fn session_game(session: &Session, event: &str, white: &str, black: &str) -> String {
+    let verdict = session.verdict();
+    let mut tags = vec![
+        ("Event", event.to_string()),
+        ("Site", "?".to_string()),
+        ("Date", today()),
+        ("Round", "-".to_string()),
+        ("White", white.to_string()),
+        ("Black", black.to_string()),
+        ("Result", verdict.result.to_string()),
+    ];
+    tags.extend(session.pgn_tags());
+    let game = session.game();
+    // An unfinished game (saved on the way) has no reason to give.
+    let reason = session.ending().map(|_| verdict.reason.as_str());
+    self::game(&tags, game.start(), game.moves(), verdict.result, reason)
 }
 
 /// Whether the game has a turn of several moves (and so a `--` in its move text).
@@ -219,6 +266,66 @@ mod tests {
         let text = game(&[], &start, &moves, "*", None);
         assert!(text.replace('\n', " ").contains("(Am. IV 4)}"), "{text}");
         assert!(text.contains("[FEN \"rnbqkbnr/ppppp1pp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]"));
+    }
+
+    #[test]
+    fn a_move_only_the_code_allows_is_named_with_its_law_before_the_moves() {
+        let rules = Rules::new(RuleSet::American1897);
+        let start = Position::from_setup(&Odds::Rook.setup(&rules), rules).unwrap();
+        let mut sans = vec![
+            "e4", "e5", "Nc3", "Nc6", "d3", "d6", "Be3", "Be6", "Qd2", "Qd7",
+        ];
+        assert_eq!(code_only_note(&start, &play(&start, &sans)), None);
+        sans.extend(["O-O-O", "O-O-O"]);
+        let moves = play(&start, &sans);
+        let note = "6. O-O-O is castling without the Rook on the Queen's side, legal under Am. IV 5; programs that follow FIDE rules stop reading here";
+        assert_eq!(code_only_note(&start, &moves).as_deref(), Some(note));
+        let text = game(&[], &start, &moves, "*", None).replace('\n', " ");
+        assert!(text.contains(&format!("{{{note}}} 1. e4 e5")), "{text}");
+        // Black's castling with the Rook is no concern.
+        assert!(!text.contains("6... O-O-O is"), "{text}");
+    }
+
+    #[test]
+    fn the_session_writes_the_roster_and_the_rules_tag() {
+        use engine::session::Session;
+        use engine::{Game, GameSpec};
+        let spec = GameSpec {
+            odds: Odds::Knight,
+            ..GameSpec::new(RuleSet::Staunton1910)
+        };
+        let start = Position::from_setup(&spec.start(), spec.rules()).unwrap();
+        let mut session = Session::new(spec, Game::new(start)).unwrap();
+        session.resign(Color::Black);
+        let text = session_game(&session, "Test", "A", "B");
+        let tags: Vec<&str> = text.lines().take_while(|l| l.starts_with('[')).collect();
+        let names: Vec<&str> = tags
+            .iter()
+            .map(|t| t[1..].split(' ').next().unwrap())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "Event",
+                "Site",
+                "Date",
+                "Round",
+                "White",
+                "Black",
+                "Result",
+                "Rules",
+                "Odds",
+                "OddsGiver",
+                "SetUp",
+                "FEN"
+            ]
+        );
+        assert!(text.contains("[Rules \"staunton-1910\"]\n[Odds \"knight\"]"));
+        assert!(text.contains("[Result \"1-0\"]"));
+        assert!(
+            text.ends_with("{Black resigns (Staunton, Abandoning the Game)} 1-0\n"),
+            "{text}"
+        );
     }
 
     #[test]

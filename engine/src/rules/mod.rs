@@ -8,6 +8,7 @@
 
 pub mod draws;
 pub mod endless_checks;
+pub mod fide;
 pub mod odds;
 pub mod outcome;
 pub mod spec;
