@@ -74,8 +74,8 @@ fn after_the_end(session: &Session, ending: Ending) -> (String, &'static str) {
 /// let start = || Session::new(spec, Game::new(Position::from_setup(&spec.start(), spec.rules()).unwrap())).unwrap();
 /// let done = replay(&mut start(), &["e4", "--", "d4", "e5"].map(String::from)).unwrap();
 /// assert_eq!((done.moves, done.passes), (3, 1));
-/// let err = replay(&mut start(), &["e4", "--", "d5"].map(String::from)).unwrap_err();
-/// assert_eq!(err.to_string(), "2. d5: in a turn of several moves no man may go beyond the fourth rank (Am. IV 4)");
+/// let err = replay(&mut start(), &["e4", "--", "e5"].map(String::from)).unwrap_err();
+/// assert_eq!(err.to_string(), "2. e5: in a turn of several moves no man may go beyond the fourth rank (Am. IV 4)");
 /// ```
 pub fn replay(session: &mut Session, tokens: &[String]) -> Result<Replayed, ReplayError> {
     let mut done = Replayed::default();
