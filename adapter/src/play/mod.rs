@@ -11,6 +11,7 @@
 //! Reads lines from any `BufRead` and writes to any `Write`, so that tests drive it with
 //! a pipe or in memory. The search, the rules and the notation are the engine's.
 
+mod commands;
 pub mod config;
 pub mod input;
 pub mod outcome;
@@ -25,9 +26,9 @@ use engine::notation::descriptive;
 use engine::rules::draws::{call_to_mate, color_name};
 use engine::rules::odds::MARKED_PAWN_LAW;
 use engine::rules::outcome::{ending_laws, Ending};
-use engine::search::{MateCondition, NullReporter, Score, Searcher};
+use engine::search::{MateCondition, NullReporter, Searcher};
 use engine::session::Session;
-use engine::{Color, Game, Move, Odds, Position};
+use engine::{Color, Move, Odds, Position};
 
 use crate::validate::{check, Request, Severity, Start, Validation};
 pub use config::{sides, Limit, MoveNotation, PlayConfig, Sides};
@@ -437,103 +438,6 @@ impl<W: Write> Play<'_, W> {
                 }
             }
         }
-        Ok(false)
-    }
-
-    /// Takes back the player's last turn and Morphy's moves since.
-    fn undo(&mut self) -> io::Result<()> {
-        let human = self.sides.human;
-        let made_by = |game: &Game| -> Option<Color> {
-            let n = game.moves().len();
-            (n > 0).then(|| game.positions()[n - 1].turn())
-        };
-        let game = self.session.game();
-        let played = game.positions()[..game.moves().len()]
-            .iter()
-            .any(|p| p.turn() == human);
-        if !played {
-            return self.say("error: you have made no move to take back");
-        }
-        let mut taken = Vec::new();
-        while made_by(self.session.game()) == Some(!human) {
-            taken.extend(self.session.undo());
-        }
-        while made_by(self.session.game()) == Some(human) {
-            taken.extend(self.session.undo());
-        }
-        taken.reverse();
-        let game = self.session.game().clone();
-        let mut pos = game.current().clone();
-        let mut words = Vec::new();
-        for mv in taken {
-            words.push(pgn::numbered(&pos, &pos.san(mv)));
-            pos.play(mv);
-        }
-        let text = format!(
-            "Took back {}; {} to move.",
-            words.join(" "),
-            color_name(game.current().turn())
-        );
-        self.say(&text)?;
-        self.show()
-    }
-
-    /// `save`: the game so far as PGN, to `file`, the `--pgn` file, or `morphy-game.pgn`.
-    fn save(&mut self, file: Option<&str>) -> io::Result<()> {
-        let path = file.map_or_else(
-            || {
-                self.config
-                    .pgn
-                    .clone()
-                    .unwrap_or_else(|| std::path::PathBuf::from(DEFAULT_PGN))
-            },
-            std::path::PathBuf::from,
-        );
-        let text = self.pgn_text();
-        let said = match std::fs::write(&path, text) {
-            Ok(()) => format!(
-                "Saved the game so far ({} moves) to {}.",
-                self.session.game().moves().len(),
-                path.display()
-            ),
-            Err(e) => format!("error: cannot write the PGN to {}: {e}", path.display()),
-        };
-        self.say(&said)
-    }
-
-    /// `draw`: the player offers a draw on his turn; Morphy answers by a short search
-    /// and the odds terms ([`outcome::morphy_takes_draw`]). `true` when it is accepted.
-    fn offer_draw(&mut self) -> io::Result<bool> {
-        let (human, morphy) = (self.sides.human, self.sides.morphy());
-        self.session.offer_draw(human);
-        let limits = self.config.limit.hint_limits();
-        let result = self.searcher.search(
-            self.session.game(),
-            &limits,
-            &AtomicBool::new(false),
-            &mut NullReporter,
-        );
-        // The search was the player's (his turn): Morphy's score is its opposite.
-        let morphy_score = result.score.map(|s| match s {
-            Score::Cp(cp) => Score::Cp(-cp),
-            Score::Mate(n) => Score::Mate(-n),
-        });
-        let terms = self.session.terms();
-        if outcome::morphy_takes_draw(terms, morphy, morphy_score)
-            && self.session.accept_draw(morphy)
-        {
-            self.say("Morphy accepts your offer of a draw.")?;
-            return Ok(true);
-        }
-        let why = if terms.giver == Some(morphy) && terms.draws_lose() {
-            "under the odds terms a draw would be its loss".to_string()
-        } else {
-            format!(
-                "it plays on ({})",
-                score_text(result.score, ScoreOf::Player)
-            )
-        };
-        self.say(&format!("Morphy declines the draw: {why}."))?;
         Ok(false)
     }
 

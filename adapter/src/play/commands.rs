@@ -1,0 +1,112 @@
+//! The commands of `morphy play` that take more than a line: taking back a turn, saving
+//! the game so far, answering the player's offer of a draw. What they mean is the
+//! engine's session; this file only asks it and says what happened.
+
+use std::io::{self, Write};
+use std::sync::atomic::AtomicBool;
+
+use engine::rules::draws::color_name;
+use engine::search::{NullReporter, Score};
+use engine::{Color, Game};
+
+use super::text::{score_text, ScoreOf};
+use super::{outcome, pgn, Play, DEFAULT_PGN};
+
+impl<W: Write> Play<'_, W> {
+    /// Takes back the player's last turn and Morphy's moves since.
+    pub(super) fn undo(&mut self) -> io::Result<()> {
+        let human = self.sides.human;
+        let made_by = |game: &Game| -> Option<Color> {
+            let n = game.moves().len();
+            (n > 0).then(|| game.positions()[n - 1].turn())
+        };
+        let game = self.session.game();
+        let played = game.positions()[..game.moves().len()]
+            .iter()
+            .any(|p| p.turn() == human);
+        if !played {
+            return self.say("error: you have made no move to take back");
+        }
+        let mut taken = Vec::new();
+        while made_by(self.session.game()) == Some(!human) {
+            taken.extend(self.session.undo());
+        }
+        while made_by(self.session.game()) == Some(human) {
+            taken.extend(self.session.undo());
+        }
+        taken.reverse();
+        let game = self.session.game().clone();
+        let mut pos = game.current().clone();
+        let mut words = Vec::new();
+        for mv in taken {
+            words.push(pgn::numbered(&pos, &pos.san(mv)));
+            pos.play(mv);
+        }
+        let text = format!(
+            "Took back {}; {} to move.",
+            words.join(" "),
+            color_name(game.current().turn())
+        );
+        self.say(&text)?;
+        self.show()
+    }
+
+    /// `save`: the game so far as PGN, to `file`, the `--pgn` file, or `morphy-game.pgn`.
+    pub(super) fn save(&mut self, file: Option<&str>) -> io::Result<()> {
+        let path = file.map_or_else(
+            || {
+                self.config
+                    .pgn
+                    .clone()
+                    .unwrap_or_else(|| std::path::PathBuf::from(DEFAULT_PGN))
+            },
+            std::path::PathBuf::from,
+        );
+        let text = self.pgn_text();
+        let said = match std::fs::write(&path, text) {
+            Ok(()) => format!(
+                "Saved the game so far ({} moves) to {}.",
+                self.session.game().moves().len(),
+                path.display()
+            ),
+            Err(e) => format!("error: cannot write the PGN to {}: {e}", path.display()),
+        };
+        self.say(&said)
+    }
+
+    /// `draw`: the player offers a draw on his turn; Morphy answers by a short search
+    /// and the odds terms ([`outcome::morphy_takes_draw`]). `true` when it is accepted.
+    pub(super) fn offer_draw(&mut self) -> io::Result<bool> {
+        let (human, morphy) = (self.sides.human, self.sides.morphy());
+        self.session.offer_draw(human);
+        let limits = self.config.limit.hint_limits();
+        let result = self.searcher.search(
+            self.session.game(),
+            &limits,
+            &AtomicBool::new(false),
+            &mut NullReporter,
+        );
+        // The search was the player's (his turn): Morphy's score is its opposite.
+        let morphy_score = result.score.map(|s| match s {
+            Score::Cp(cp) => Score::Cp(-cp),
+            Score::Mate(n) => Score::Mate(-n),
+        });
+        let terms = self.session.terms();
+        if outcome::morphy_takes_draw(terms, morphy, morphy_score)
+            && self.session.accept_draw(morphy)
+        {
+            self.say("Morphy accepts your offer of a draw.")?;
+            return Ok(true);
+        }
+        let why = if terms.giver == Some(morphy) && terms.draws_lose() {
+            "under the odds terms a draw would be its loss".to_string()
+        } else {
+            format!(
+                "it plays on ({})",
+                score_text(result.score, ScoreOf::Player)
+            )
+        };
+        self.say(&format!("Morphy declines the draw: {why}."))?;
+        Ok(false)
+    }
+}
