@@ -92,7 +92,8 @@ impl<W: Write> Play<'_, W> {
             Score::Mate(n) => Score::Mate(-n),
         });
         let terms = self.session.terms();
-        if outcome::morphy_takes_draw(terms, morphy, morphy_score)
+        let handicap = outcome::odds_handicap(self.session.spec().odds);
+        if outcome::morphy_takes_draw(terms, morphy, morphy_score, handicap)
             && self.session.accept_draw(morphy)
         {
             self.say("Morphy accepts your offer of a draw.")?;
@@ -100,6 +101,11 @@ impl<W: Write> Play<'_, W> {
         }
         let why = if terms.giver == Some(morphy) && terms.draws_lose() {
             "under the odds terms a draw would be its loss".to_string()
+        } else if terms.giver == Some(morphy) && handicap > 0 {
+            format!(
+                "it gave the odds and plays on to win ({})",
+                score_text(result.score, ScoreOf::Player)
+            )
         } else {
             format!(
                 "it plays on ({})",

@@ -298,13 +298,23 @@ impl<W: Write> Play<'_, W> {
         let morphy = self.sides.morphy();
         // Morphy calls to mate (Br. IV 12) when it may and a draw suits it; the session
         // refuses the call under other rule sets or without the material to call.
-        if outcome::morphy_takes_draw(self.session.terms(), morphy, result.score) {
+        if outcome::morphy_takes_draw(
+            self.session.terms(),
+            morphy,
+            result.score,
+            outcome::odds_handicap(self.session.spec().odds),
+        ) {
             if let Ok(ruling) = self.session.call_to_mate(morphy) {
                 self.say(&format!("Morphy calls: {ruling}."))?;
             }
         }
         if self.session.game().draw_claim().is_some()
-            && outcome::morphy_takes_draw(self.session.terms(), morphy, result.score)
+            && outcome::morphy_takes_draw(
+                self.session.terms(),
+                morphy,
+                result.score,
+                outcome::odds_handicap(self.session.spec().odds),
+            )
         {
             if let Ok(ruling) = self.session.claim() {
                 return self.say(&format!("Morphy claims a draw: {ruling}."));
