@@ -20,7 +20,7 @@
 //!   piece, or only Bishops all on squares of one colour). "A game which, whatever legal
 //!   moves are made, cannot be won, is called a "Drawn Game."" (Am. I 15 (c)); "If, from
 //!   any reason, neither King can be captured, the game is drawn." (Br. II 9 (3); its
-//!   Part III adds "When neither side can give [mate] the game is a Drawn Game.", where
+//!   Part III adds "When neither side can give \[mate\] the game is a Drawn Game.", where
 //!   the OCR reads "give absolute"); FIDE 5.2.2. The Staunton code lists no such case under "DRAWN GAMES"; it says "It is the
 //!   duty of the Umpire to determine all questions submitted to him according to these
 //!   laws, when they apply, and according to his best judgment when they do not apply."

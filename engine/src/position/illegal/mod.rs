@@ -1,5 +1,5 @@
 //! Why a move is illegal, in the Code's words ([`Position::why_illegal`], worked out in
-//! [`why`]), and why a move of a moves list cannot be played ([`PlayUciError`], for
+//! `why`), and why a move of a moves list cannot be played ([`PlayUciError`], for
 //! `Game::play_uci_list`).
 
 mod why;
