@@ -10,6 +10,7 @@ use super::output::Output;
 use super::{Session, MAX_PERFT_DEPTH};
 use crate::backend::SearchBackend;
 use crate::uci::response::UciResponse;
+use crate::validate::Severity;
 
 impl<B: SearchBackend> Session<B> {
     pub(super) fn perft<W: Write>(pos: &Position, depth: i64, out: &Output<W>) {
@@ -58,7 +59,10 @@ impl<B: SearchBackend> Session<B> {
             text.push_str("Code: no findings\n");
         }
         for f in &self.report.findings {
-            let _ = writeln!(text, "Code {}: {f}", f.severity.word());
+            let _ = match f.severity {
+                Severity::Code => writeln!(text, "Code: {f}"),
+                other => writeln!(text, "Code {}: {f}", other.word()),
+            };
         }
         out.send(&UciResponse::Text(text));
     }
