@@ -431,3 +431,27 @@ fn draw_odds_without_a_giver_are_a_warning_br_vi_1() {
     let lines = position(&mut e, "position startpos");
     assert!(!lines.iter().any(|l| l.contains("DrawOdds")), "{lines:?}");
 }
+
+#[test]
+fn the_giver_is_the_side_the_fen_shows_without_the_odds_men_am_iv_3() {
+    let mut e = Engine::start();
+    e.send("setoption name Odds value knight");
+    // Black gives the Knight: nothing comes back beyond promotion, nothing is refused.
+    let lines = position(
+        &mut e,
+        "position fen r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    assert!(lines.is_empty(), "{lines:?}");
+    // Named explicitly, White is the giver, and his second Knight cannot be.
+    e.send("setoption name OddsGiver value white");
+    let lines = position(
+        &mut e,
+        "position fen r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("White gave the Knight on b1 (Am. IV 3)")),
+        "{lines:?}"
+    );
+}

@@ -4,7 +4,6 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use engine::rules::start::giver_in;
 use engine::search::Limits;
 use engine::session::named_giver;
 use engine::{Color, GameSpec, MateCondition, OddsGiver, Setup};
@@ -139,13 +138,12 @@ impl PlayConfig {
     /// The side the odds make the giver: the one lacking the odds' men in the `--fen`
     /// start if one does, else the odds' own giver (`engine::rules::start::giver_in`).
     fn odds_giver(&self) -> Option<Color> {
-        let odds = self.spec.odds;
-        let from_fen = self
+        let start = self
             .fen
             .as_deref()
             .and_then(|fen| Setup::from_fen(fen, self.spec.chess960).ok())
-            .and_then(|setup| giver_in(&setup, odds));
-        from_fen.or(odds.giver())
+            .unwrap_or_else(|| self.spec.start());
+        self.spec.giver_at(&start)
     }
 
     /// The game played: the spec with its giver named as [`PlayConfig::sides`] settles it.

@@ -148,7 +148,7 @@ fn start_setup(req: &Request, out: &mut Vec<Finding>) -> Option<Setup> {
     let on_board = start::odds_man_on_board(&setup, odds);
     let back = || {
         req.spec
-            .giver()
+            .giver_at(&setup)
             .and_then(|g| start::odds_men_unexplained(&setup, odds, g))
     };
     out.extend(on_board.or_else(back).map(setup_finding));

@@ -12,11 +12,11 @@ use super::finding::{Finding, FindingKind};
 
 /// The terms to play the game under, with the findings on them.
 pub fn terms(spec: &GameSpec, game: &Game, out: &mut Vec<Finding>) -> OddsTerms {
-    let mut terms = spec.terms();
+    let mut terms = spec.terms_at(&game.start().to_setup());
     let laws = marked_man_laws(spec.rule_set);
     if let Err(ruling) = spec
         .mate_condition
-        .check_start(game.start(), spec.giver(), laws)
+        .check_start(game.start(), terms.giver, laws)
     {
         out.push(Finding::new(
             FindingKind::MateConditionRefused,
@@ -27,7 +27,7 @@ pub fn terms(spec: &GameSpec, game: &Game, out: &mut Vec<Finding>) -> OddsTerms 
         terms.mate_condition = MateCondition::None;
         return terms;
     }
-    if spec.draw_odds && spec.giver().is_none() {
+    if spec.draw_odds && terms.giver.is_none() {
         out.push(Finding::new(
             FindingKind::DrawOddsWithoutGiver,
             ending_laws(spec.rule_set).draw_odds,

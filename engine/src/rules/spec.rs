@@ -49,6 +49,24 @@ impl GameSpec {
         self.giver.giver(self.odds)
     }
 
+    /// The side giving the odds in a game starting at `start`: the one named, or, with
+    /// `auto`, the side the start shows without the odds' men
+    /// ([`super::start::giver_in`]; the preset's giver when neither side lacks them).
+    pub fn giver_at(&self, start: &Setup) -> Option<Color> {
+        match self.giver {
+            OddsGiver::Auto => super::start::giver_in(start, self.odds),
+            _ => self.giver(),
+        }
+    }
+
+    /// The odds terms of a game starting at `start` ([`GameSpec::giver_at`]).
+    pub fn terms_at(&self, start: &Setup) -> OddsTerms {
+        OddsTerms {
+            giver: self.giver_at(start),
+            ..self.terms()
+        }
+    }
+
     /// The odds terms the game is played under (what the search scores).
     pub const fn terms(&self) -> OddsTerms {
         OddsTerms {
