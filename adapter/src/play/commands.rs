@@ -39,7 +39,7 @@ impl<W: Write> Play<'_, W> {
         let mut pos = game.current().clone();
         let mut words = Vec::new();
         for mv in taken {
-            words.push(pgn::numbered(&pos, &pos.san(mv)));
+            words.push(pgn::numbered(&pos, &self.written(&pos, mv)));
             pos.play(mv);
         }
         let text = format!(

@@ -1,0 +1,119 @@
+//! `morphy play` as a person meets it: in a terminal (a tmux pane, so a real
+//! pseudo-terminal), typing at the prompt, reading the board on the screen. Under `CI` the
+//! test fails when tmux is missing (`.ci/run` installs it); elsewhere it is skipped.
+
+use std::process::Command;
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How long to wait for the screen to show something (a debug build on a busy machine).
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// A tmux session running one command; killed when dropped.
+struct Pane {
+    name: String,
+}
+
+impl Pane {
+    fn start(command: &str) -> Pane {
+        let name = format!("morphy-play-tty-{}", std::process::id());
+        let ok = Command::new("tmux")
+            .args(["new-session", "-d", "-s", &name, "-x", "100", "-y", "60"])
+            .arg(command)
+            .status()
+            .expect("tmux runs")
+            .success();
+        assert!(ok, "tmux new-session failed");
+        Pane { name }
+    }
+
+    fn screen(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["capture-pane", "-p", "-S", "-500", "-t", &self.name])
+            .output()
+            .expect("tmux capture-pane");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn type_line(&self, text: &str) {
+        let ok = Command::new("tmux")
+            .args(["send-keys", "-t", &self.name, text, "Enter"])
+            .status()
+            .expect("tmux send-keys")
+            .success();
+        assert!(ok, "tmux send-keys failed");
+    }
+
+    /// Waits until the screen shows `want`; returns the screen.
+    fn wait_for(&self, want: &str) -> String {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let screen = self.screen();
+            if screen.contains(want) {
+                return screen;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the screen never showed {want:?}:\n{screen}"
+            );
+            thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Pane {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["kill-session", "-t", &self.name])
+            .status();
+    }
+}
+
+fn tmux_available() -> bool {
+    let found = Command::new("tmux").arg("-V").output().is_ok();
+    assert!(
+        found || std::env::var_os("CI").is_none(),
+        "tmux is missing (CI installs it)"
+    );
+    found
+}
+
+#[test]
+fn a_game_at_knight_odds_in_a_terminal() {
+    if !tmux_available() {
+        eprintln!("skipped: tmux is missing");
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_morphy");
+    // `sleep` keeps the pane open after the game, so its last screen can be read.
+    let pane = Pane::start(&format!(
+        "{bin} play --odds knight --depth 2 --notation descriptive; echo EXIT=$?; sleep 30"
+    ));
+    // Morphy gives the Knight and moves first; the person, Black, sees the board from
+    // his side (rank 8 at the bottom) and the prompt.
+    let screen = pane.wait_for("Black to move (you), move 1.");
+    assert!(screen.contains("Morphy gives the odds and plays White; you play Black."));
+    assert!(screen.contains("  8 | r n b k q b n r"), "{screen}");
+    assert!(screen.contains("      h g f e d c b a"), "{screen}");
+    assert!(screen.contains("Morphy plays 1. "), "{screen}");
+    assert!(screen.contains("cp for you"), "{screen}");
+    // A move in the Code's notation, then an illegal one with its reason.
+    pane.type_line("P-K4");
+    pane.wait_for("You play 1... P-K4");
+    pane.wait_for("Black to move (you), move 2.");
+    pane.type_line("Kd7");
+    pane.wait_for("error: 'Kd7' is not a legal move: your own Pawn stands on d7 (Am. I 11 E (a))");
+    pane.type_line("help");
+    pane.wait_for("undo         take back your last turn and Morphy's reply to it");
+    pane.type_line("undo");
+    pane.wait_for("Took back 1... P-K4 2. ");
+    pane.type_line("resign");
+    let screen = pane.wait_for("EXIT=0");
+    assert!(
+        screen.contains("Result 1-0: Black resigns (Am. II 9)."),
+        "{screen}"
+    );
+    // A person at a terminal sees the prompt, and his lines are not echoed twice.
+    assert!(screen.contains("> P-K4"), "{screen}");
+    assert!(!screen.contains("> > "), "{screen}");
+}
