@@ -7,7 +7,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 /// How long to wait for the screen to show something (a debug build on a busy machine).
-const PATIENCE: Duration = Duration::from_secs(60);
+const PATIENCE: Duration = Duration::from_mins(1);
 
 /// A tmux session running one command; killed when dropped.
 struct Pane {
