@@ -120,6 +120,8 @@ enum Command {
         #[command(subcommand)]
         action: NotationCommand,
     },
+    /// A local web board for playing Morphy at odds: `morphy serve --open`.
+    Serve(morphy_adapter::serve::cli::ServeArgs),
     /// PGN tools.
     Pgn {
         #[command(subcommand)]
@@ -553,6 +555,13 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Play(args)) => run_play(args),
+        Some(Command::Serve(args)) => match morphy_adapter::serve::run(&args.config()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(1)
+            }
+        },
         Some(Command::Notation { action }) => run_notation(action),
         Some(Command::Pgn {
             command: PgnCommand::Check { file, rules },
