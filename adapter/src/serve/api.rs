@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{middleware, Json, Router};
 use engine::pgn::read_games;
-use engine::{PieceKind, RuleSet, Square};
+use engine::{Odds, PieceKind, RuleSet, Square};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio_stream::wrappers::BroadcastStream;
@@ -63,6 +63,7 @@ fn no_game() -> Response {
 /// The router: the page, the API, the guard ([`guard`]) and the body limits.
 pub fn router(app: Arc<App>, allowed: Allowed) -> Router {
     let api = Router::new()
+        .route("/api/choices", get(choices))
         .route("/api/games", post(new_game))
         .route(
             "/api/games/pgn",
@@ -104,6 +105,24 @@ fn opened(app: &App, game: WebGame) -> Response {
             &format!("no game id could be drawn: {e}"),
         ),
     }
+}
+
+/// `GET /api/choices`: what the new-game form offers: every odds of the engine's
+/// catalogue with its words, every rule set, Morphy's levels.
+async fn choices() -> Response {
+    let odds: Vec<Value> = Odds::ALL
+        .iter()
+        .map(|o| json!({ "name": o.name(), "words": o.describe() }))
+        .collect();
+    let rules: Vec<&str> = RuleSet::ALL.iter().map(|r| r.name()).collect();
+    answer(
+        StatusCode::OK,
+        json!({
+            "odds": odds,
+            "rules": rules,
+            "elo": { "min": params::ELO_RANGE.start(), "max": params::ELO_RANGE.end() },
+        }),
+    )
 }
 
 /// `POST /api/games` with the new-game parameters ([`params::read`]).
@@ -194,8 +213,14 @@ async fn events(
     Path(id): Path<String>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Response> {
     let slot = app.store.get(&id).ok_or_else(no_game)?;
-    let stream = BroadcastStream::new(slot.events.subscribe())
-        .filter_map(|e| e.ok())
+    // Subscribed first, then the state now: nothing said in between is missed.
+    let later = BroadcastStream::new(slot.events.subscribe()).filter_map(|e| e.ok());
+    let now = super::store::Event {
+        kind: "state",
+        data: state_of(&id, &slot).to_string(),
+    };
+    let stream = tokio_stream::once(now)
+        .chain(later)
         .map(|e| Ok(Event::default().event(e.kind).data(e.data)));
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }

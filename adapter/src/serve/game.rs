@@ -31,7 +31,7 @@ impl Clocks {
         Clocks {
             control,
             left: [control.base; 2],
-            since: None,
+            since: Some(Instant::now()),
         }
     }
 

@@ -119,7 +119,11 @@ pub fn state(id: &str, g: &mut WebGame) -> Value {
     } else {
         (None, None)
     };
-    let mut terms = vec![spec.odds.describe()];
+    let mut terms = vec![if spec.odds == engine::Odds::None {
+        "No odds of men or moves: the standard array.".to_string()
+    } else {
+        spec.odds.describe()
+    }];
     terms.extend(terms_lines(&spec, g.sides.giver));
     json!({
         "id": id,
@@ -139,6 +143,7 @@ pub fn state(id: &str, g: &mut WebGame) -> Value {
         "check": check,
         "turn_note": pos.in_multi_move_turn().then(|| moves_left_in_turn(pos.turn_moves())),
         "move_number": pos.fullmove_number(),
+        "plies": game.moves().len(),
         "san": pgn::movetext(game.start(), game.moves()).join(" "),
         "descriptive": descriptive,
         "given": given,
