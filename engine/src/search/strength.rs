@@ -198,7 +198,7 @@ pub(crate) fn exposure_after(pos: &Position, mv: Move) -> i32 {
         .unwrap_or(0)
 }
 
-/// A small deterministic generator (SplitMix64) seeded by the seed and the position.
+/// A small deterministic generator (`SplitMix64`) seeded by the seed and the position.
 struct Rng(u64);
 
 impl Rng {
