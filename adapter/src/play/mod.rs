@@ -82,6 +82,7 @@ pub fn run(config: &PlayConfig, input: impl BufRead, out: &mut impl Write) -> io
     searcher.set_threads(config.threads);
     searcher.set_hash_mb(config.hash_mb);
     searcher.set_odds_terms(session.terms());
+    searcher.set_strength(config.strength());
     let mut play = Play {
         config,
         out,
@@ -204,6 +205,13 @@ impl<W: Write> Play<'_, W> {
             Limit::Depth(d) => format!("Morphy searches to depth {d}."),
             Limit::Nodes(n) => format!("Morphy searches {n} nodes a move."),
         });
+        if let Some(s) = config.strength() {
+            lines.push(format!(
+                "Morphy plays at about {} Elo (seed {}: the same seed against the same moves plays the same game).",
+                s.clamped_elo(),
+                s.seed
+            ));
+        }
         lines.push(
             "Scores are shown from your side: +100 cp for you is a Pawn's worth in your favour."
                 .to_string(),
@@ -382,13 +390,16 @@ impl<W: Write> Play<'_, W> {
                 self.say(&text)?;
             }
             Input::Hint => {
+                // A hint is Morphy's best advice, at full strength.
                 let limits = self.config.limit.hint_limits();
+                self.searcher.set_strength(None);
                 let result = self.searcher.search(
                     self.session.game(),
                     &limits,
                     &AtomicBool::new(false),
                     &mut NullReporter,
                 );
+                self.searcher.set_strength(self.config.strength());
                 let pos = self.session.game().current();
                 let text = match result.best {
                     Some(mv) => format!(
