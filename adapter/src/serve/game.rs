@@ -132,8 +132,7 @@ impl WebGame {
         let mut searcher = Box::new(Searcher::new());
         searcher.set_hash_mb(new.config.hash_mb);
         searcher.set_odds_terms(session.terms());
-        // Morphy's level (issue 12): `new.elo` is kept and shown; the strength limit
-        // is applied here once the engine has it (see `level_words`).
+        searcher.set_strength(new.config.strength());
         let clocks = new.clock.map(Clocks::new);
         WebGame {
             session,
@@ -152,9 +151,7 @@ impl WebGame {
     pub fn level_words(&self) -> String {
         match self.new.elo {
             None => "full strength".to_string(),
-            Some(elo) => format!(
-                "Elo {elo} asked; not yet in force: this build of the engine has no strength limit, so Morphy plays at full strength"
-            ),
+            Some(elo) => format!("Elo {elo}"),
         }
     }
 

@@ -78,10 +78,20 @@ pub enum Side {
 pub struct NewGame {
     /// The game, as `morphy play` takes it (the colour settled from `side`).
     pub config: PlayConfig,
-    /// Morphy's level: `None` for full strength.
+    /// Morphy's level (also in `config.elo`): `None` for full strength.
     pub elo: Option<u32>,
     /// The clocks, if the game is timed.
     pub clock: Option<TimeControl>,
+}
+
+/// A random seed for Morphy's choices at a limited strength (0 when the system has
+/// no randomness to give).
+fn seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    match getrandom::fill(&mut bytes) {
+        Ok(()) => u64::from_le_bytes(bytes),
+        Err(_) => 0,
+    }
 }
 
 /// A yes/no parameter.
@@ -176,6 +186,9 @@ pub fn read(params: &BTreeMap<String, String>, limit: Limit) -> Result<NewGame, 
         fen,
         limit,
         hash_mb: 16,
+        elo,
+        // Each game its own choices at a limited strength.
+        seed: elo.map(|_| seed()),
         ..PlayConfig::default()
     };
     config.color = match side {
