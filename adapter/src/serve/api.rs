@@ -214,7 +214,7 @@ async fn events(
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Response> {
     let slot = app.store.get(&id).ok_or_else(no_game)?;
     // Subscribed first, then the state now: nothing said in between is missed.
-    let later = BroadcastStream::new(slot.events.subscribe()).filter_map(|e| e.ok());
+    let later = BroadcastStream::new(slot.events.subscribe()).filter_map(Result::ok);
     let now = super::store::Event {
         kind: "state",
         data: state_of(&id, &slot).to_string(),

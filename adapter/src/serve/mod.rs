@@ -35,6 +35,14 @@ use crate::play::Limit;
 /// The port `morphy serve` listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 8397;
 
+// `Duration::from_mins` is newer than the workspace's rust-version (1.85).
+#[allow(clippy::duration_suboptimal_units)]
+/// How long a game is kept without a request, by default: half an hour.
+pub const IDLE: Duration = Duration::from_secs(30 * 60);
+#[allow(clippy::duration_suboptimal_units)]
+/// How often idle games are looked for: every minute.
+const SWEEP: Duration = Duration::from_secs(60);
+
 /// What `morphy serve` is asked to do.
 #[derive(Clone, Debug)]
 pub struct ServeConfig {
@@ -60,7 +68,7 @@ impl Default for ServeConfig {
             open: false,
             limit: Limit::Movetime(Duration::from_secs(1)),
             max_games: 32,
-            idle: Duration::from_secs(30 * 60),
+            idle: IDLE,
         }
     }
 }
@@ -141,7 +149,7 @@ pub fn run(config: &ServeConfig) -> io::Result<()> {
         }
         let sweeper = Arc::clone(&app);
         tokio::spawn(async move {
-            let mut every = tokio::time::interval(Duration::from_secs(60));
+            let mut every = tokio::time::interval(SWEEP);
             loop {
                 every.tick().await;
                 sweeper.store.expire();

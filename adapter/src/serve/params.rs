@@ -242,7 +242,7 @@ mod tests {
         assert_eq!(game.config.color, Some(Color::White));
         assert_eq!(game.elo, Some(1600));
         let clock = game.clock.unwrap();
-        assert_eq!(clock.base, Duration::from_secs(300));
+        assert_eq!(clock.base.as_secs(), 300);
         assert_eq!(clock.increment, Duration::from_secs(3));
         let receiver = read(
             &params(&[("odds", "pawn-and-move"), ("color", "receiver")]),
