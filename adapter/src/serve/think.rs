@@ -1,6 +1,6 @@
 //! Morphy thinks on tokio's blocking thread pool, one search per game, so that no tab's
 //! search holds up another's page. Its progress goes to the game's pages as `thinking`
-//! events; when it is done, Morphy acts ([`WebGame::morphy_acts`]) unless the game
+//! events; when it is done, Morphy acts ([`super::game::WebGame::morphy_acts`]) unless the game
 //! changed meanwhile (a resignation, a new game), and the pages get the new `state`.
 
 use std::sync::Arc;
