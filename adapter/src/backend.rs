@@ -6,7 +6,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use engine::search::{Limits, OddsTerms, Reporter, SearchResult, Searcher};
+use engine::search::{Limits, OddsTerms, Reporter, SearchResult, Searcher, Strength};
 use engine::Game;
 
 /// A searcher the session can lend to a search thread and get back.
@@ -33,6 +33,9 @@ pub trait SearchBackend: Send + Default + 'static {
 
     /// Tells the searcher the odds terms (who gives, draw odds).
     fn set_odds_terms(&mut self, _terms: OddsTerms) {}
+
+    /// Tells the searcher the strength to play at (`None`: full strength).
+    fn set_strength(&mut self, _strength: Option<Strength>) {}
 }
 
 impl SearchBackend for Searcher {
@@ -60,5 +63,9 @@ impl SearchBackend for Searcher {
 
     fn set_odds_terms(&mut self, terms: OddsTerms) {
         Searcher::set_odds_terms(self, terms);
+    }
+
+    fn set_strength(&mut self, strength: Option<Strength>) {
+        Searcher::set_strength(self, strength);
     }
 }

@@ -17,9 +17,12 @@ pub const DEFAULT_DEPTH: u32 = 4;
 /// has no such limit).
 pub const MAX_DEPTH: i64 = 12;
 
-/// Searches every bench position to `depth` through `backend`, cleared before each.
+/// Searches every bench position to `depth` through `backend`, cleared before each, at
+/// full strength (the signature is the full search's; a later `go` sets the strength
+/// again).
 pub fn run(backend: &mut impl SearchBackend, depth: u32) -> BenchResult {
     let stop = AtomicBool::new(false);
+    backend.set_strength(None);
     bench::run_with(depth, |game, limits| {
         backend.clear();
         backend.search(game, limits, &stop, &mut NullReporter).nodes

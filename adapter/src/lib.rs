@@ -9,6 +9,7 @@
 //! - [`play`]: `morphy play`, a game against Morphy on the terminal, at odds;
 //! - [`notation`](mod@notation): `morphy notation`, a game's moves in any notation, the
 //!   descriptive one of the Code (Am. I 13) among them.
+//! - [`serve`]: `morphy serve`, a local web board for playing Morphy at odds;
 //! - [`pgn_check`]: `morphy pgn check`, which replays the games of a PGN file under the Code.
 //!
 //! The engine itself never prints; everything people or GUIs read is written here.
@@ -19,5 +20,6 @@ pub mod notation;
 pub mod pgn_check;
 pub mod play;
 pub mod rules_code;
+pub mod serve;
 pub mod uci;
 pub mod validate;

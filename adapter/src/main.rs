@@ -52,6 +52,14 @@ struct CodeArgs {
     /// Who gives the odds: auto (the odds' giver), white, black or none (as UCI `OddsGiver`).
     #[arg(long, default_value = "auto")]
     giver: OddsGiver,
+    /// Play at about this Elo (1200-2600; a node budget and now and then a safe
+    /// second-best move), within the time, depth or nodes limit.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    elo: Option<u32>,
+    /// The seed of Morphy's choices at --elo: the same seed against the same moves plays
+    /// the same game (default: taken from the clock, and shown).
+    #[arg(long, requires = "elo")]
+    seed: Option<u64>,
     /// Drawn games count as won by the odds receiver (Br. VI 1; Staunton I).
     #[arg(long)]
     draw_odds: bool,
@@ -120,6 +128,8 @@ enum Command {
         #[command(subcommand)]
         action: NotationCommand,
     },
+    /// A local web board for playing Morphy at odds: `morphy serve --open`.
+    Serve(morphy_adapter::serve::cli::ServeArgs),
     /// PGN tools.
     Pgn {
         #[command(subcommand)]
@@ -206,6 +216,14 @@ struct PlayArgs {
     /// Morphy's nodes a move.
     #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
+    /// Play at about this Elo (1200-2600; a node budget and now and then a safe
+    /// second-best move), within the time, depth or nodes limit.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    elo: Option<u32>,
+    /// The seed of Morphy's choices at --elo: the same seed against the same moves plays
+    /// the same game (default: taken from the clock, and shown).
+    #[arg(long, requires = "elo")]
+    seed: Option<u64>,
     /// Drawn games count as won by the odds receiver (Br. VI 1; Staunton I).
     #[arg(long)]
     draw_odds: bool,
@@ -258,6 +276,8 @@ fn run_play(args: PlayArgs) -> ExitCode {
         },
         color: args.color,
         limit,
+        elo: args.elo,
+        seed: args.elo.map(|_| args.seed.unwrap_or_else(clock_seed)),
         fen: args.fen,
         pgn: args.pgn,
         threads: usize::from(args.threads),
@@ -271,6 +291,13 @@ fn run_play(args: PlayArgs) -> ExitCode {
         Ok(play::Status::Played) => ExitCode::SUCCESS,
         Ok(play::Status::Refused) | Err(_) => ExitCode::from(1),
     }
+}
+
+/// A seed for `play --elo` without `--seed`: the clock's microseconds.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_micros() as u64 % 1_000_000)
 }
 
 /// Whether a word looks like a UCI move (`e2e4`, `e7e8q`, `0000`).
@@ -553,6 +580,13 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Play(args)) => run_play(args),
+        Some(Command::Serve(args)) => match morphy_adapter::serve::run(&args.config()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(1)
+            }
+        },
         Some(Command::Notation { action }) => run_notation(action),
         Some(Command::Pgn {
             command: PgnCommand::Check { file, rules },

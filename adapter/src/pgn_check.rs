@@ -81,17 +81,29 @@ impl fmt::Display for GameCheck {
     }
 }
 
-/// Checks one game; games without a `Rules` tag are played under `default`.
-pub fn check_game(number: usize, game: &PgnGame, default: RuleSet) -> GameCheck {
-    let done = |spec, verdict| GameCheck {
-        number,
-        line: game.line,
+/// A game of a PGN file set up under its tags and replayed in a [`Session`]: the spec
+/// its tags say, and the session with every move played, or the verdict that stopped it
+/// (the session so far beside an illegal move).
+pub struct Resumed {
+    /// The game its tags say, once they could be read.
+    pub spec: Option<GameSpec>,
+    /// The session, with the moves that could be played.
+    pub session: Option<Session>,
+    /// What became of the game.
+    pub verdict: Verdict,
+}
+
+/// Sets up one game under its tags (games without a `Rules` tag are played under
+/// `default`), validates its start as `morphy check` does, and replays its moves.
+pub fn resume_game(game: &PgnGame, default: RuleSet) -> Resumed {
+    let done = |spec, session, verdict| Resumed {
         spec,
+        session,
         verdict,
     };
     let spec = match spec_from_tags(&game.tags, default) {
         Ok(spec) => spec,
-        Err(e) => return done(None, Verdict::Unreadable(e.to_string())),
+        Err(e) => return done(None, None, Verdict::Unreadable(e.to_string())),
     };
     let fen = game.tag("FEN").filter(|_| game.tag("SetUp") != Some("0"));
     let report = check(&Request {
@@ -112,11 +124,11 @@ pub fn check_game(number: usize, game: &PgnGame, default: RuleSet) -> GameCheck 
         } else {
             Verdict::Illegal(words)
         };
-        return done(Some(spec), verdict);
+        return done(Some(spec), None, verdict);
     };
     let mut session = match Session::new(spec, start) {
         Ok(session) => session,
-        Err(ruling) => return done(Some(spec), Verdict::Illegal(ruling.to_string())),
+        Err(ruling) => return done(Some(spec), None, Verdict::Illegal(ruling.to_string())),
     };
     let verdict = match replay(&mut session, &game.moves) {
         Ok(replayed) => {
@@ -134,7 +146,18 @@ pub fn check_game(number: usize, game: &PgnGame, default: RuleSet) -> GameCheck 
         }
         Err(e) => Verdict::Illegal(e.to_string()),
     };
-    done(Some(spec), verdict)
+    done(Some(spec), Some(session), verdict)
+}
+
+/// Checks one game; games without a `Rules` tag are played under `default`.
+pub fn check_game(number: usize, game: &PgnGame, default: RuleSet) -> GameCheck {
+    let resumed = resume_game(game, default);
+    GameCheck {
+        number,
+        line: game.line,
+        spec: resumed.spec,
+        verdict: resumed.verdict,
+    }
 }
 
 /// Checks every game of a PGN text.

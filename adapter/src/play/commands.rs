@@ -6,11 +6,10 @@ use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
 
 use engine::rules::draws::color_name;
-use engine::search::{NullReporter, Score};
+use engine::search::NullReporter;
 use engine::{Color, Game};
 
-use super::text::{score_text, ScoreOf};
-use super::{outcome, pgn, Play, DEFAULT_PGN};
+use super::{pgn, turn, Play, DEFAULT_PGN};
 
 impl<W: Write> Play<'_, W> {
     /// Takes back the player's last turn and Morphy's moves since.
@@ -77,8 +76,6 @@ impl<W: Write> Play<'_, W> {
     /// `draw`: the player offers a draw on his turn; Morphy answers by a short search
     /// and the odds terms ([`outcome::morphy_takes_draw`]). `true` when it is accepted.
     pub(super) fn offer_draw(&mut self) -> io::Result<bool> {
-        let (human, morphy) = (self.sides.human, self.sides.morphy());
-        self.session.offer_draw(human);
         let limits = self.config.limit.hint_limits();
         let result = self.searcher.search(
             self.session.game(),
@@ -86,33 +83,12 @@ impl<W: Write> Play<'_, W> {
             &AtomicBool::new(false),
             &mut NullReporter,
         );
-        // The search was the player's (his turn): Morphy's score is its opposite.
-        let morphy_score = result.score.map(|s| match s {
-            Score::Cp(cp) => Score::Cp(-cp),
-            Score::Mate(n) => Score::Mate(-n),
-        });
-        let terms = self.session.terms();
-        let handicap = outcome::odds_handicap(self.session.spec().odds);
-        if outcome::morphy_takes_draw(terms, morphy, morphy_score, handicap)
-            && self.session.accept_draw(morphy)
-        {
+        let answer = turn::answer_offer(&mut self.session, self.sides.morphy(), result.score);
+        if answer.accepted {
             self.say("Morphy accepts your offer of a draw.")?;
             return Ok(true);
         }
-        let why = if terms.giver == Some(morphy) && terms.draws_lose() {
-            "under the odds terms a draw would be its loss".to_string()
-        } else if terms.giver == Some(morphy) && handicap > 0 {
-            format!(
-                "it gave the odds and plays on to win ({})",
-                score_text(result.score, ScoreOf::Player)
-            )
-        } else {
-            format!(
-                "it plays on ({})",
-                score_text(result.score, ScoreOf::Player)
-            )
-        };
-        self.say(&format!("Morphy declines the draw: {why}."))?;
+        self.say(&format!("Morphy declines the draw: {}.", answer.why))?;
         Ok(false)
     }
 }

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use engine::search::Limits;
+use engine::search::{Limits, Strength};
 use engine::session::named_giver;
 use engine::{Color, GameSpec, MateCondition, OddsGiver, Setup};
 
@@ -73,6 +73,11 @@ pub struct PlayConfig {
     pub color: Option<Color>,
     /// Morphy's search limit.
     pub limit: Limit,
+    /// The strength Morphy plays at, in Elo (`None`: full strength); within the limit.
+    pub elo: Option<u32>,
+    /// The seed of its choices at that strength (`None`: 0); the same seed against the
+    /// same moves plays the same game.
+    pub seed: Option<u64>,
     /// The start, if not the standard (or odds) array.
     pub fen: Option<String>,
     /// Where to write the game as PGN at the end.
@@ -94,6 +99,8 @@ impl Default for PlayConfig {
             spec: GameSpec::default(),
             color: None,
             limit: Limit::Movetime(Duration::from_secs(1)),
+            elo: None,
+            seed: None,
             fen: None,
             pgn: None,
             threads: 1,
@@ -121,6 +128,14 @@ impl Sides {
 }
 
 impl PlayConfig {
+    /// The strength Morphy plays at: `elo` with `seed` (0 if none), or full strength.
+    pub fn strength(&self) -> Option<Strength> {
+        self.elo.map(|elo| Strength {
+            elo,
+            seed: self.seed.unwrap_or(0),
+        })
+    }
+
     /// Who plays which side: [`sides`], unless the spec names the giver.
     pub fn sides(&self) -> Sides {
         let spec = &self.spec;

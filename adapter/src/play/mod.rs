@@ -17,6 +17,7 @@ pub mod input;
 pub mod outcome;
 pub mod pgn;
 pub mod text;
+pub mod turn;
 
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
@@ -25,15 +26,15 @@ use std::sync::atomic::AtomicBool;
 use engine::notation::descriptive;
 use engine::rules::draws::{call_to_mate, color_name};
 use engine::rules::odds::MARKED_PAWN_LAW;
-use engine::rules::outcome::{ending_laws, Ending};
-use engine::search::{MateCondition, NullReporter, Searcher};
+use engine::rules::outcome::Ending;
+use engine::search::{NullReporter, Searcher};
 use engine::session::Session;
 use engine::{Color, Move, Odds, Position};
 
 use crate::validate::{check, Request, Severity, Start, Validation};
 pub use config::{sides, Limit, MoveNotation, PlayConfig, Sides};
 use input::Input;
-pub use text::{board, odds_text, score_text, ScoreOf};
+pub use text::{board, odds_text, score_text, terms_lines, ScoreOf};
 
 /// Where `save` writes when neither a file nor `--pgn` names one.
 pub const DEFAULT_PGN: &str = "morphy-game.pgn";
@@ -62,34 +63,18 @@ struct Play<'a, W: Write> {
 /// Returns [`Status::Refused`] when the start is not valid under the Code (the
 /// findings are written), after writing why.
 pub fn run(config: &PlayConfig, input: impl BufRead, out: &mut impl Write) -> io::Result<Status> {
-    // Step 1. The start, validated as the UCI server does.
-    let spec = config.game_spec();
-    let report = check(&Request {
-        start: config.fen.as_deref().map_or(Start::Standard, Start::Fen),
-        moves: &[],
-        spec,
-        mode: Validation::Refuse,
-    });
-    // The draws the start allows are the session's to state (it shows the player's
-    // claims, ends a game that cannot be won, and counts the British call to mate from
-    // the call given in play, not from the first chance as over UCI).
-    for f in report
-        .findings
-        .iter()
-        .filter(|f| f.severity != Severity::Code)
-    {
-        writeln!(out, "{}: {f}", f.severity.word())?;
-    }
-    let Some(game) = report.game else {
-        writeln!(out, "The start is refused under {}.", spec.rule_set)?;
-        return Ok(Status::Refused);
+    let started = start(config);
+    let notes = match &started {
+        Ok(s) => &s.notes,
+        Err(r) => &r.notes,
     };
-    // Step 2. Sides and terms: the session refuses terms the start cannot meet.
-    let sides = config.sides();
-    let session = match Session::new(spec, game) {
-        Ok(session) => session,
-        Err(ruling) => {
-            writeln!(out, "error: {ruling}")?;
+    for note in notes {
+        writeln!(out, "{note}")?;
+    }
+    let Started { session, sides, .. } = match started {
+        Ok(started) => started,
+        Err(refused) => {
+            writeln!(out, "{}", refused.reason)?;
             return Ok(Status::Refused);
         }
     };
@@ -97,6 +82,7 @@ pub fn run(config: &PlayConfig, input: impl BufRead, out: &mut impl Write) -> io
     searcher.set_threads(config.threads);
     searcher.set_hash_mb(config.hash_mb);
     searcher.set_odds_terms(session.terms());
+    searcher.set_strength(config.strength());
     let mut play = Play {
         config,
         out,
@@ -109,6 +95,69 @@ pub fn run(config: &PlayConfig, input: impl BufRead, out: &mut impl Write) -> io
     play.run(input)?;
     play.finish()?;
     Ok(Status::Played)
+}
+
+/// A game ready to be played: the session, who plays which side, and what the check of
+/// the start found (lines for people, `warning: ...`).
+#[derive(Debug)]
+pub struct Started {
+    /// The game.
+    pub session: Session,
+    /// Who plays which side.
+    pub sides: Sides,
+    /// The findings on the start, one line each.
+    pub notes: Vec<String>,
+}
+
+/// A start refused under the Code: the findings, and the line that says why.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct Refused {
+    /// The findings on the start, one line each.
+    pub notes: Vec<String>,
+    /// Why it is refused, in the engine's words.
+    pub reason: String,
+}
+
+/// Steps 1 and 2 of every game against Morphy (the terminal and the web board alike):
+/// the start validated as the UCI server does ([`check`]), the sides settled, and the
+/// session opened under the spec (which refuses terms the start cannot meet).
+///
+/// # Errors
+/// [`Refused`], with the findings and the reason, when the start cannot be played.
+pub fn start(config: &PlayConfig) -> Result<Started, Refused> {
+    let spec = config.game_spec();
+    let report = check(&Request {
+        start: config.fen.as_deref().map_or(Start::Standard, Start::Fen),
+        moves: &[],
+        spec,
+        mode: Validation::Refuse,
+    });
+    // The draws the start allows are the session's to state (it shows the player's
+    // claims, ends a game that cannot be won, and counts the British call to mate from
+    // the call given in play, not from the first chance as over UCI).
+    let notes: Vec<String> = report
+        .findings
+        .iter()
+        .filter(|f| f.severity != Severity::Code)
+        .map(|f| format!("{}: {f}", f.severity.word()))
+        .collect();
+    let Some(game) = report.game else {
+        return Err(Refused {
+            notes,
+            reason: format!("The start is refused under {}.", spec.rule_set),
+        });
+    };
+    match Session::new(spec, game) {
+        Ok(session) => Ok(Started {
+            session,
+            sides: config.sides(),
+            notes,
+        }),
+        Err(ruling) => Err(Refused {
+            notes,
+            reason: format!("error: {ruling}"),
+        }),
+    }
 }
 
 impl<W: Write> Play<'_, W> {
@@ -129,7 +178,6 @@ impl<W: Write> Play<'_, W> {
         let (human, morphy) = (self.sides.human, self.sides.morphy());
         let config = self.config;
         let spec = *self.session.spec();
-        let laws = ending_laws(spec.rule_set);
         let mut lines = vec![format!("Morphy: a game under {}.", spec.rule_set)];
         if spec.odds != Odds::None {
             lines.push(format!("Odds {}.", odds_text(spec.odds)));
@@ -151,38 +199,19 @@ impl<W: Write> Play<'_, W> {
                 color_name(human)
             )),
         }
-        if let Some(giver) = self.sides.giver {
-            let (g, r) = (color_name(giver), color_name(!giver));
-            if spec.draw_odds {
-                lines.push(format!(
-                    "Draw odds: a drawn game counts as won by {r} ({}).",
-                    laws.draw_odds
-                ));
-            }
-            match spec.mate_condition {
-                MateCondition::None => {}
-                MateCondition::Pawn(sq) => lines.push(format!(
-                    "{g} undertakes to mate with the Pawn on {sq}, which may not promote; any other mate, or a draw, is his loss ({}).",
-                    laws.mate_with_pawn
-                )),
-                MateCondition::Square(sq) => lines.push(format!(
-                    "{g} undertakes to mate with the mated King on {sq}; any other mate, or a draw, is his loss ({}).",
-                    laws.mate_on_square
-                )),
-                MateCondition::Man(sq) => lines.push(format!(
-                    "{g} undertakes to mate with the man on {sq}; any other mate, or a draw, is his loss, and so is losing that man ({}).",
-                    laws.mate_with_man
-                )),
-            }
-            if spec.contempt != 0 {
-                lines.push(format!("Odds contempt: {} cp.", spec.contempt));
-            }
-        }
+        lines.extend(terms_lines(&spec, self.sides.giver));
         lines.push(match config.limit {
             Limit::Movetime(t) => format!("Morphy thinks {} ms a move.", t.as_millis()),
             Limit::Depth(d) => format!("Morphy searches to depth {d}."),
             Limit::Nodes(n) => format!("Morphy searches {n} nodes a move."),
         });
+        if let Some(s) = config.strength() {
+            lines.push(format!(
+                "Morphy plays at about {} Elo (seed {}: the same seed against the same moves plays the same game).",
+                s.clamped_elo(),
+                s.seed
+            ));
+        }
         lines.push(
             "Scores are shown from your side: +100 cp for you is a Pawn's worth in your favour."
                 .to_string(),
@@ -286,7 +315,7 @@ impl<W: Write> Play<'_, W> {
         }
     }
 
-    /// Morphy's move: a search, a draw claim if it takes one, the move.
+    /// Morphy's move: a search, then what it does ([`turn::morphy_acts`]).
     fn morphy_moves(&mut self) -> io::Result<()> {
         let limits = self.config.limit.limits();
         let result = self.searcher.search(
@@ -295,46 +324,24 @@ impl<W: Write> Play<'_, W> {
             &AtomicBool::new(false),
             &mut NullReporter,
         );
-        let morphy = self.sides.morphy();
-        // Morphy calls to mate (Br. IV 12) when it may and a draw suits it; the session
-        // refuses the call under other rule sets or without the material to call.
-        if outcome::morphy_takes_draw(
-            self.session.terms(),
-            morphy,
-            result.score,
-            outcome::odds_handicap(self.session.spec().odds),
-        ) {
-            if let Ok(ruling) = self.session.call_to_mate(morphy) {
-                self.say(&format!("Morphy calls: {ruling}."))?;
-            }
-        }
-        if self.session.game().draw_claim().is_some()
-            && outcome::morphy_takes_draw(
-                self.session.terms(),
-                morphy,
-                result.score,
-                outcome::odds_handicap(self.session.spec().odds),
-            )
-        {
-            if let Ok(ruling) = self.session.claim() {
-                return self.say(&format!("Morphy claims a draw: {ruling}."));
-            }
-        }
         let pos = self.session.game().current().clone();
-        let Some(mv) = result
-            .best
-            .or_else(|| self.session.moves().first().copied())
-        else {
-            return Ok(());
-        };
-        let text = format!(
-            "Morphy plays {} ({}, depth {})",
-            pgn::numbered(&pos, &self.written(&pos, mv)),
-            score_text(result.score, ScoreOf::Morphy),
-            result.depth
-        );
-        self.play(mv)?;
-        self.say(&text)
+        let acts = turn::morphy_acts(&mut self.session, self.sides.morphy(), &result);
+        if let Some(call) = &acts.call {
+            self.say(&format!("Morphy calls: {call}."))?;
+        }
+        match acts.act {
+            turn::Act::Claimed(ruling) => self.say(&format!("Morphy claims a draw: {ruling}.")),
+            turn::Act::Played(mv) => {
+                let text = format!(
+                    "Morphy plays {} ({}, depth {})",
+                    pgn::numbered(&pos, &self.written(&pos, mv)),
+                    score_text(result.score, ScoreOf::Morphy),
+                    result.depth
+                );
+                self.say(&text)
+            }
+            turn::Act::Nothing => Ok(()),
+        }
     }
 
     fn play(&mut self, mv: Move) -> io::Result<()> {
@@ -383,13 +390,16 @@ impl<W: Write> Play<'_, W> {
                 self.say(&text)?;
             }
             Input::Hint => {
+                // A hint is Morphy's best advice, at full strength.
                 let limits = self.config.limit.hint_limits();
+                self.searcher.set_strength(None);
                 let result = self.searcher.search(
                     self.session.game(),
                     &limits,
                     &AtomicBool::new(false),
                     &mut NullReporter,
                 );
+                self.searcher.set_strength(self.config.strength());
                 let pos = self.session.game().current();
                 let text = match result.best {
                     Some(mv) => format!(

@@ -4,8 +4,10 @@
 
 use std::fmt::Write as _;
 
+use engine::rules::draws::color_name;
+use engine::rules::outcome::ending_laws;
 use engine::search::Score;
-use engine::{Color, File, Odds, Piece, Position, Rank, Square};
+use engine::{Color, File, GameSpec, MateCondition, Odds, Piece, Position, Rank, Square};
 
 /// The board as eight rows seen from `side`, ranks and files marked.
 pub fn board(pos: &Position, side: Color) -> String {
@@ -65,6 +67,41 @@ pub fn score_text(score: Option<Score>, searched_for: ScoreOf) -> String {
             format!("{who} in {}", n.abs())
         }
     }
+}
+
+/// The odds terms of a game where `giver` gives the odds, in sentences with their laws:
+/// draw odds, the giver's conditional mate, the odds contempt.
+pub fn terms_lines(spec: &GameSpec, giver: Option<Color>) -> Vec<String> {
+    let laws = ending_laws(spec.rule_set);
+    let mut lines = Vec::new();
+    if let Some(giver) = giver {
+        let (g, r) = (color_name(giver), color_name(!giver));
+        if spec.draw_odds {
+            lines.push(format!(
+                "Draw odds: a drawn game counts as won by {r} ({}).",
+                laws.draw_odds
+            ));
+        }
+        match spec.mate_condition {
+            MateCondition::None => {}
+            MateCondition::Pawn(sq) => lines.push(format!(
+                "{g} undertakes to mate with the Pawn on {sq}, which may not promote; any other mate, or a draw, is his loss ({}).",
+                laws.mate_with_pawn
+            )),
+            MateCondition::Square(sq) => lines.push(format!(
+                "{g} undertakes to mate with the mated King on {sq}; any other mate, or a draw, is his loss ({}).",
+                laws.mate_on_square
+            )),
+            MateCondition::Man(sq) => lines.push(format!(
+                "{g} undertakes to mate with the man on {sq}; any other mate, or a draw, is his loss, and so is losing that man ({}).",
+                laws.mate_with_man
+            )),
+        }
+        if spec.contempt != 0 {
+            lines.push(format!("Odds contempt: {} cp.", spec.contempt));
+        }
+    }
+    lines
 }
 
 /// What the odds are, in words, with the law.

@@ -6,6 +6,7 @@
 
 use std::fmt;
 
+use engine::search::{Strength, MAX_ELO, MIN_ELO};
 use engine::{Named, Odds, OddsGiver, RuleSet};
 
 use super::command::{parse_number, shorten};
@@ -31,6 +32,12 @@ pub struct Options {
     pub move_overhead_ms: i64,
     /// `UCI_ShowWDL`.
     pub show_wdl: bool,
+    /// `UCI_LimitStrength`: play at `UCI_Elo` rather than at full strength.
+    pub limit_strength: bool,
+    /// `UCI_Elo`: the strength played at while `UCI_LimitStrength` is set.
+    pub elo: i64,
+    /// `Seed`: the seed of the limited strength's choices (the same seed, the same moves).
+    pub seed: i64,
     /// The game: `Rules`, `UCI_Chess960`, `Odds`, `OddsGiver`, `MateCondition` (docs/RULES.md
     /// §4), `DrawOdds`, `OddsContempt` (centipawns); and `Validation`.
     pub code: RulesCode,
@@ -45,6 +52,9 @@ impl Default for Options {
             ponder: false,
             move_overhead_ms: 10,
             show_wdl: false,
+            limit_strength: false,
+            elo: ELO.default,
+            seed: SEED.default,
             code: RulesCode::default(),
         }
     }
@@ -145,6 +155,19 @@ const ODDS_CONTEMPT: Spin = Spin {
     max: 1000,
 };
 
+const ELO: Spin = Spin {
+    name: "UCI_Elo",
+    default: 1500,
+    min: MIN_ELO as i64,
+    max: MAX_ELO as i64,
+};
+const SEED: Spin = Spin {
+    name: "Seed",
+    default: 0,
+    min: 0,
+    max: i32::MAX as i64,
+};
+
 impl Spin {
     fn option(&self) -> UciOption {
         UciOption {
@@ -202,9 +225,16 @@ fn read_combo<T: Named>(name: &'static str, value: Option<&str>) -> Result<T, Op
 }
 
 impl Options {
+    /// The strength to play at: `UCI_Elo` with `Seed` while `UCI_LimitStrength` is set,
+    /// else full strength (`None`).
+    pub fn strength(&self) -> Option<Strength> {
+        self.limit_strength.then_some(Strength {
+            elo: self.elo as u32,
+            seed: self.seed as u64,
+        })
+    }
+
     /// Every option, in the order announced after `uci`.
-    ///
-    /// `UCI_LimitStrength`/`UCI_Elo` are left out until the search supports them.
     pub fn list() -> Vec<UciOption> {
         vec![
             HASH.option(),
@@ -227,6 +257,12 @@ impl Options {
                 name: "UCI_ShowWDL",
                 kind: OptionType::Check(false),
             },
+            UciOption {
+                name: "UCI_LimitStrength",
+                kind: OptionType::Check(false),
+            },
+            ELO.option(),
+            SEED.option(),
             UciOption {
                 name: "Rules",
                 kind: OptionType::Combo {
@@ -304,6 +340,20 @@ impl Options {
             "uci_showwdl" => {
                 self.show_wdl = read_check("UCI_ShowWDL", value)?;
                 Ok((Effect::Nothing, None))
+            }
+            "uci_limitstrength" => {
+                self.limit_strength = read_check("UCI_LimitStrength", value)?;
+                Ok((Effect::Nothing, None))
+            }
+            "uci_elo" => {
+                let (n, note) = ELO.read(value)?;
+                self.elo = n;
+                Ok((Effect::Nothing, note))
+            }
+            "seed" => {
+                let (n, note) = SEED.read(value)?;
+                self.seed = n;
+                Ok((Effect::Nothing, note))
             }
             "uci_chess960" => {
                 self.code.spec.chess960 = read_check("UCI_Chess960", value)?;
@@ -403,6 +453,22 @@ mod tests {
         o.set("MateCondition", None).unwrap();
         assert_eq!(o.code.spec.mate_condition, MateCondition::None);
         assert!(o.set("OddsGiver", Some("grey")).is_err());
+    }
+
+    #[test]
+    fn strength_options_make_the_searchers_strength() {
+        let mut o = Options::default();
+        assert_eq!(o.strength(), None, "full strength unless limited");
+        o.set("UCI_Elo", Some("1400")).unwrap();
+        o.set("Seed", Some("9")).unwrap();
+        assert_eq!(o.strength(), None);
+        o.set("uci_limitstrength", Some("true")).unwrap();
+        assert_eq!(o.strength(), Some(Strength { elo: 1400, seed: 9 }));
+        let (_, note) = o.set("UCI_Elo", Some("800")).unwrap();
+        assert!(note.unwrap().contains("clamped"));
+        assert_eq!(o.strength().unwrap().elo, MIN_ELO);
+        assert!(o.set("Seed", Some("-1")).unwrap().1.is_some());
+        assert!(o.set("UCI_LimitStrength", Some("maybe")).is_err());
     }
 
     #[test]

@@ -11,7 +11,9 @@
 //! - `ordering`: SEE, history tables, move scores;
 //! - `tt`: the shared lockless transposition table;
 //! - `time`: how long to think;
-//! - `odds`: draw odds and conditional mates (docs/RULES.md §4).
+//! - `odds`: draw odds and conditional mates (docs/RULES.md §4);
+//! - `strength`: a strength the person chooses (a node budget and now and then a
+//!   plausible second-best move).
 //!
 //! Draws by rule (docs/RULES.md §5) come from [`crate::rules::draws`]: the search scores a
 //! position the side to move could claim as drawn (fifty moves, repetition, per the rule
@@ -41,6 +43,7 @@ mod iterative;
 mod odds;
 mod ordering;
 mod quiescence;
+mod strength;
 mod time;
 mod tt;
 mod worker;
@@ -53,6 +56,7 @@ use crate::game::Game;
 use crate::types::Move;
 
 pub use odds::{marked_now, MateCondition, MateConditionParseError, OddsTerms};
+pub use strength::{Calibration, Strength, CALIBRATION, MAX_ELO, MIN_ELO};
 pub use tt::TranspositionTable;
 
 /// The deepest ply the search reaches.
@@ -186,12 +190,14 @@ pub struct SearchResult {
 ///
 /// Settings: [`Searcher::set_hash_mb`] (UCI `Hash`), [`Searcher::set_threads`] (UCI
 /// `Threads`), [`Searcher::set_odds_terms`] (UCI `OddsGiver`, `DrawOdds`,
-/// `MateCondition`); [`Searcher::clear`] for `ucinewgame`.
+/// `MateCondition`), [`Searcher::set_strength`] (UCI `UCI_LimitStrength`, `UCI_Elo`,
+/// `Seed`); [`Searcher::clear`] for `ucinewgame`.
 #[derive(Debug)]
 pub struct Searcher {
     tt: TranspositionTable,
     histories: Vec<ordering::Histories>,
     terms: OddsTerms,
+    strength: Option<Strength>,
 }
 
 impl std::fmt::Debug for ordering::Histories {
@@ -216,6 +222,7 @@ impl Searcher {
             tt: TranspositionTable::new(DEFAULT_HASH_MB),
             histories: vec![ordering::Histories::new()],
             terms: OddsTerms::default(),
+            strength: None,
         }
     }
 
@@ -250,6 +257,17 @@ impl Searcher {
         self.terms
     }
 
+    /// Plays at a chosen strength (`Some`) or at full strength (`None`, the default): see
+    /// [`Strength`]. The strength limits every later search, on top of its [`Limits`].
+    pub fn set_strength(&mut self, strength: Option<Strength>) {
+        self.strength = strength;
+    }
+
+    /// The strength in force (`None`: full strength).
+    pub fn strength(&self) -> Option<Strength> {
+        self.strength
+    }
+
     /// Forgets everything learnt (UCI `ucinewgame`): the table and the histories.
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -268,15 +286,40 @@ impl Searcher {
         reporter: &mut dyn Reporter,
     ) -> SearchResult {
         self.tt.new_search();
-        iterative::run(
+        let Some(strength) = self.strength else {
+            return iterative::run(
+                &self.tt,
+                &mut self.histories,
+                self.terms,
+                game,
+                limits,
+                stop,
+                reporter,
+            );
+        };
+        let limited = strength.limits(limits);
+        let mut recorder = strength::LineRecorder::new(reporter);
+        let mut result = iterative::run(
             &self.tt,
             &mut self.histories,
             self.terms,
             game,
-            limits,
+            &limited,
             stop,
-            reporter,
-        )
+            &mut recorder,
+        );
+        let Some(best) = result.best else {
+            return result;
+        };
+        let lines: Vec<(Move, i32)> = recorder.lines.iter().map(|l| (l.0, l.1)).collect();
+        let chosen = strength.choose(game.current(), best, &lines);
+        if chosen != best {
+            let line = recorder.lines.iter().find(|l| l.0 == chosen);
+            result.best = Some(chosen);
+            result.ponder = line.and_then(|l| l.2.get(1).copied());
+            result.score = line.map(|l| Score::from_internal(l.1));
+        }
+        result
     }
 }
 

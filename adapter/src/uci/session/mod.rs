@@ -310,6 +310,7 @@ impl<B: SearchBackend> Session<B> {
             &self.options.code.spec,
             &game,
         ));
+        backend.set_strength(self.options.strength());
         let job = SearchJob {
             backend,
             game,

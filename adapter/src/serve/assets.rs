@@ -1,0 +1,81 @@
+//! The page and its assets, built into the binary: nothing is fetched from the network.
+//! The board and the men are drawn by the page itself (SVG, `board.js`).
+
+use axum::extract::Path;
+use axum::http::{header, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+
+/// The page.
+const INDEX: &str = include_str!("page/index.html");
+
+/// The assets: name, content type, text.
+const ASSETS: [(&str, &str, &str); 5] = [
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_str!("page/style.css"),
+    ),
+    (
+        "app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("page/app.js"),
+    ),
+    (
+        "board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("page/board.js"),
+    ),
+    (
+        "panel.js",
+        "text/javascript; charset=utf-8",
+        include_str!("page/panel.js"),
+    ),
+    (
+        "men.js",
+        "text/javascript; charset=utf-8",
+        include_str!("page/men.js"),
+    ),
+];
+
+/// The headers every page answer carries: no framing by other sites, no sniffing, and
+/// scripts and styles from this server only.
+const SECURITY: [(header::HeaderName, &str); 3] = [
+    (header::X_FRAME_OPTIONS, "DENY"),
+    (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    (
+        header::CONTENT_SECURITY_POLICY,
+        "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+    ),
+];
+
+/// `GET /`: the page (it reads the new-game parameters from the address itself).
+pub async fn index() -> Response {
+    (SECURITY, Html(INDEX)).into_response()
+}
+
+/// `GET /assets/{file}`.
+pub async fn asset(Path(file): Path<String>) -> Response {
+    match ASSETS.iter().find(|(name, _, _)| *name == file) {
+        Some((_, kind, text)) => (SECURITY, [(header::CONTENT_TYPE, *kind)], *text).into_response(),
+        None => (StatusCode::NOT_FOUND, "no such asset").into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_page_names_only_assets_that_exist() {
+        for name in ["style.css", "app.js"] {
+            assert!(super::INDEX.contains(&format!("/assets/{name}")), "{name}");
+        }
+        for (_, _, text) in super::ASSETS {
+            for part in text.split("from \"./").skip(1) {
+                let name = part.split('"').next().unwrap_or("");
+                assert!(
+                    super::ASSETS.iter().any(|(n, _, _)| *n == name),
+                    "an import of a missing asset: {name}"
+                );
+            }
+        }
+    }
+}

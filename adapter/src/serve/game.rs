@@ -1,0 +1,343 @@
+//! One game of the web board: the engine's [`Session`] (moves, turns, claims, the
+//! result), who plays which side, the clocks, and what was said. Every ruling is the
+//! session's or the engine's; this file only asks them and keeps what they answered for
+//! the page to show.
+
+use std::time::{Duration, Instant};
+
+use engine::position::illegal::IllegalReason;
+use engine::rules::draws::{color_name, Ruling};
+use engine::search::{Limits, Score, SearchResult, Searcher};
+use engine::session::Session;
+use engine::{Color, Move, PieceKind, Square};
+
+use super::params::{NewGame, TimeControl};
+use crate::play::turn::{self, Act};
+use crate::play::{self, pgn, Limit, Refused, Sides, Started};
+
+/// The clocks of a timed game.
+#[derive(Clone, Debug)]
+pub struct Clocks {
+    /// The time control.
+    pub control: TimeControl,
+    /// Each side's time left when its clock last stopped (White, Black).
+    pub left: [Duration; 2],
+    /// Since when the side to move's clock runs.
+    pub since: Option<Instant>,
+}
+
+impl Clocks {
+    fn new(control: TimeControl) -> Clocks {
+        Clocks {
+            control,
+            left: [control.base; 2],
+            since: Some(Instant::now()),
+        }
+    }
+
+    /// `side`'s time left now, when `running` is the side whose clock runs.
+    pub fn now(&self, side: Color, running: Option<Color>) -> Duration {
+        let left = self.left[side as usize];
+        match (self.since, running) {
+            (Some(since), Some(r)) if r == side => left.saturating_sub(since.elapsed()),
+            _ => left,
+        }
+    }
+
+    /// `mover` has made his move: his clock stops with the increment added.
+    fn moved(&mut self, mover: Color) {
+        let left = self.now(mover, Some(mover));
+        self.left[mover as usize] = left + self.control.increment;
+        self.since = Some(Instant::now());
+    }
+}
+
+/// A move refused: why, in the engine's words, with the law.
+#[derive(Clone, Debug)]
+pub struct Refusal {
+    /// The sentence.
+    pub words: String,
+    /// The law.
+    pub law: &'static str,
+}
+
+impl From<IllegalReason> for Refusal {
+    fn from(r: IllegalReason) -> Refusal {
+        Refusal {
+            words: r.message,
+            law: r.law,
+        }
+    }
+}
+
+impl From<Ruling> for Refusal {
+    fn from(r: Ruling) -> Refusal {
+        Refusal {
+            words: r.words,
+            law: r.law,
+        }
+    }
+}
+
+/// One game against Morphy on the web board.
+pub struct WebGame {
+    /// The game itself.
+    pub session: Session,
+    /// Who plays which side.
+    pub sides: Sides,
+    /// How it was asked for.
+    pub new: NewGame,
+    /// The clocks, when timed.
+    pub clocks: Option<Clocks>,
+    /// What the check of the start found, and what was said since (newest last).
+    pub log: Vec<String>,
+    /// Morphy's last search score, from its side.
+    pub eval: Option<Score>,
+    /// Morphy's searcher (away on a blocking thread while it thinks).
+    pub searcher: Option<Box<Searcher>>,
+    /// Counts the changes that make a search under way stale (a resignation, ...).
+    pub epoch: u64,
+    /// When the page last asked for anything.
+    pub touched: Instant,
+}
+
+/// The most lines of talk kept.
+const LOG_LINES: usize = 40;
+
+impl WebGame {
+    /// A game opened as `morphy play` opens one ([`play::start`]).
+    ///
+    /// # Errors
+    /// The start refused, with the findings and the reason.
+    pub fn open(new: NewGame) -> Result<WebGame, Refused> {
+        let Started {
+            session,
+            sides,
+            notes,
+        } = play::start(&new.config)?;
+        Ok(WebGame::with(session, sides, new, notes))
+    }
+
+    /// A game resumed from a session (a PGN upload): the player takes the side to move.
+    pub fn resumed(session: Session, new: NewGame, notes: Vec<String>) -> WebGame {
+        let turn = session.game().current().turn();
+        let sides = Sides {
+            human: turn,
+            giver: session.giver(),
+        };
+        WebGame::with(session, sides, new, notes)
+    }
+
+    fn with(session: Session, sides: Sides, new: NewGame, log: Vec<String>) -> WebGame {
+        let mut searcher = Box::new(Searcher::new());
+        searcher.set_hash_mb(new.config.hash_mb);
+        searcher.set_odds_terms(session.terms());
+        searcher.set_strength(new.config.strength());
+        let clocks = new.clock.map(Clocks::new);
+        WebGame {
+            session,
+            sides,
+            new,
+            clocks,
+            log,
+            eval: None,
+            searcher: Some(searcher),
+            epoch: 0,
+            touched: Instant::now(),
+        }
+    }
+
+    /// Morphy's level in words.
+    pub fn level_words(&self) -> String {
+        match self.new.elo {
+            None => "full strength".to_string(),
+            Some(elo) => format!("Elo {elo}"),
+        }
+    }
+
+    /// Says a line on the page.
+    pub fn say(&mut self, line: String) {
+        self.log.push(line);
+        if self.log.len() > LOG_LINES {
+            self.log.remove(0);
+        }
+    }
+
+    /// Whether the game is over (settling an ending the board has brought).
+    pub fn over(&mut self) -> bool {
+        self.session.settle().is_some()
+    }
+
+    /// Whether Morphy is to move in a game that goes on.
+    pub fn morphy_to_move(&mut self) -> bool {
+        !self.over() && self.session.game().current().turn() == self.sides.morphy()
+    }
+
+    /// The side whose clock runs, if any.
+    pub fn running(&self) -> Option<Color> {
+        let started = self.clocks.as_ref().is_some_and(|c| c.since.is_some());
+        (started && self.session.ending().is_none()).then(|| self.session.game().current().turn())
+    }
+
+    /// The person's move from `from` to `to` (promoting to `promotion`: a piece, or a
+    /// Pawn that stays one under the British draft, Br. IV 15).
+    ///
+    /// # Errors
+    /// Why it cannot be played, in the engine's words with the law; nothing changes.
+    pub fn person_moves(
+        &mut self,
+        from: Square,
+        to: Square,
+        promotion: Option<PieceKind>,
+    ) -> Result<Move, Refusal> {
+        if self.over() {
+            return Err(Refusal {
+                words: format!("the game is over: {}", self.session.verdict().reason),
+                law: "",
+            });
+        }
+        let pos = self.session.game().current().clone();
+        if pos.turn() != self.sides.human {
+            return Err(Refusal {
+                words: format!(
+                    "it is {}'s turn to play, and Morphy's move",
+                    color_name(pos.turn())
+                ),
+                law: engine::position::illegal::MOVES_LAW,
+            });
+        }
+        let found = self
+            .session
+            .moves()
+            .into_iter()
+            .find(|m| m.from() == from && m.to() == to && m.promotion() == promotion);
+        let Some(mv) = found else {
+            return Err(pos.why_illegal_move(from, to, promotion).into());
+        };
+        if self.session.play(mv).is_err() {
+            return Err(pos.why_illegal_move(from, to, promotion).into());
+        }
+        self.clock_moved(pos.turn());
+        let said = pgn::numbered(&pos, &pos.san(mv));
+        self.say(format!("You play {said}."));
+        self.epoch += 1;
+        Ok(mv)
+    }
+
+    fn clock_moved(&mut self, mover: Color) {
+        if let Some(c) = &mut self.clocks {
+            c.moved(mover);
+        }
+    }
+
+    /// Morphy's search limits: by its clock when timed, else by the configured limit.
+    pub fn limits(&self) -> Limits {
+        match &self.clocks {
+            Some(c) => {
+                let morphy = self.sides.morphy();
+                Limits {
+                    time_left: Some(c.now(morphy, self.running())),
+                    increment: c.control.increment,
+                    ..Limits::default()
+                }
+            }
+            None => self.new.config.limit.limits(),
+        }
+    }
+
+    /// The limits of a short search for answering an offer.
+    pub fn hint_limits(&self) -> Limits {
+        match self.new.config.limit {
+            Limit::Movetime(_) if self.clocks.is_some() => {
+                Limit::Movetime(Duration::from_millis(300)).limits()
+            }
+            limit => limit.hint_limits(),
+        }
+    }
+
+    /// Morphy acts on its search ([`turn::morphy_acts`]), as in `morphy play`.
+    pub fn morphy_acts(&mut self, result: &SearchResult) {
+        let pos = self.session.game().current().clone();
+        let morphy = self.sides.morphy();
+        self.eval = result.score;
+        let acts = turn::morphy_acts(&mut self.session, morphy, result);
+        if let Some(call) = acts.call {
+            self.say(format!("Morphy calls: {call}."));
+        }
+        match acts.act {
+            Act::Claimed(ruling) => self.say(format!("Morphy claims a draw: {ruling}.")),
+            Act::Played(mv) => {
+                self.clock_moved(morphy);
+                let said = pgn::numbered(&pos, &pos.san(mv));
+                self.say(format!("Morphy plays {said} (depth {}).", result.depth));
+            }
+            Act::Nothing => {}
+        }
+        self.over();
+    }
+
+    /// The person claims a draw.
+    pub fn claim(&mut self) -> Result<Ruling, Ruling> {
+        let answer = self.session.claim();
+        match &answer {
+            Ok(granted) => self.say(format!("You claim a draw: {granted}.")),
+            Err(refused) => self.say(format!("Claim refused: {refused}.")),
+        }
+        self.epoch += 1;
+        answer
+    }
+
+    /// The person calls to mate (Br. IV 12).
+    pub fn call(&mut self) -> Result<Ruling, Ruling> {
+        let answer = self.session.call_to_mate(self.sides.human);
+        match &answer {
+            Ok(granted) => self.say(format!("You call: {granted}.")),
+            Err(refused) => self.say(format!("Call refused: {refused}.")),
+        }
+        answer
+    }
+
+    /// The person offers a draw; Morphy answers by `player_score` ([`turn::answer_offer`]).
+    pub fn offer(&mut self, player_score: Option<Score>) -> bool {
+        let answer = turn::answer_offer(&mut self.session, self.sides.morphy(), player_score);
+        if answer.accepted {
+            self.say("Morphy accepts your offer of a draw.".to_string());
+        } else {
+            self.say(format!("Morphy declines the draw: {}.", answer.why));
+        }
+        self.epoch += 1;
+        answer.accepted
+    }
+
+    /// The person resigns.
+    pub fn resign(&mut self) {
+        self.session.resign(self.sides.human);
+        self.say("You resign.".to_string());
+        self.epoch += 1;
+    }
+
+    /// The game as PGN, as `morphy play` writes it ([`pgn::session_game`]).
+    pub fn pgn(&self) -> String {
+        let name = |c: Color| {
+            if c == self.sides.human {
+                "Player"
+            } else {
+                "Morphy"
+            }
+        };
+        pgn::session_game(
+            &self.session,
+            "Morphy serve",
+            name(Color::White),
+            name(Color::Black),
+        )
+    }
+}
+
+impl From<Refused> for Vec<String> {
+    fn from(r: Refused) -> Vec<String> {
+        let mut lines = r.notes;
+        lines.push(r.reason);
+        lines
+    }
+}

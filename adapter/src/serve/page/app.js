@@ -1,0 +1,151 @@
+// The web board's page: starts the game named by the address (or the form), sends the
+// person's moves and requests, and draws what the server answers. The server plays
+// Morphy and judges everything; this page only draws and reads clicks.
+import { Board } from "./board.js";
+import { drawClocks, drawPanel, say, showErrors, showThinking } from "./panel.js";
+
+const $ = (id) => document.getElementById(id);
+let state = null;
+let since = performance.now();
+let events = null;
+
+const board = new Board($("board"), (from, to, promotion) => move(from, to, promotion));
+
+async function api(path, body) {
+  const options = body === undefined ? {} : {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  };
+  const r = await fetch(path, options);
+  let data = {};
+  try {
+    data = await r.json();
+  } catch (_) {
+    data = { error: `${r.status} ${r.statusText}` };
+  }
+  return { ok: r.ok, status: r.status, data };
+}
+
+function show(next) {
+  if (!next) return;
+  if (state && state.id === next.id && next.plies < state.plies) return;
+  const fresh = !state || state.id !== next.id;
+  state = next;
+  since = performance.now();
+  if (fresh) {
+    board.flipped = state.human === "black";
+    follow(state.id);
+  }
+  board.show(state);
+  drawPanel(state, board.flipped);
+  drawClocks(state, since, board.flipped);
+}
+
+// Server-sent events: Morphy's thinking and the game's new state.
+function follow(id) {
+  if (events) events.close();
+  events = new EventSource(`/api/games/${id}/events`);
+  events.addEventListener("state", (e) => show(JSON.parse(e.data)));
+  events.addEventListener("thinking", (e) => showThinking(JSON.parse(e.data)));
+}
+
+async function start(params) {
+  say("");
+  const r = await api("/api/games", params);
+  if (!r.ok) {
+    showErrors(r.data.errors || [r.data.error]);
+    return;
+  }
+  showErrors([]);
+  show(r.data);
+}
+
+async function move(from, to, promotion) {
+  if (!state) return;
+  const r = await api(`/api/games/${state.id}/move`, { from, to, promotion });
+  if (r.ok) {
+    say("");
+    show(r.data);
+  } else {
+    const law = r.data.law ? ` (${r.data.law})` : "";
+    say(`Not played: ${r.data.error}${law}.`);
+    if (r.data.state) show(r.data.state);
+    else board.draw();
+  }
+}
+
+async function request(what) {
+  if (!state) return;
+  const r = await api(`/api/games/${state.id}/${what}`, {});
+  const words = r.data.said || r.data.error;
+  if (words) say(words, r.ok);
+  show(r.data.state || (r.data.fen ? r.data : null));
+}
+
+// The address's parameters, or the form's.
+function addressParams() {
+  const out = {};
+  for (const [k, v] of new URLSearchParams(location.search)) out[k] = v;
+  return out;
+}
+
+function formParams(form) {
+  const out = {};
+  for (const [k, v] of new FormData(form)) if (v !== "") out[k] = String(v);
+  return out;
+}
+
+async function choices() {
+  const r = await api("/api/choices");
+  if (!r.ok) return;
+  $("odds").replaceChildren(...r.data.odds.map((o) => new Option(o.words, o.name)));
+  $("rules").replaceChildren(...r.data.rules.map((n) => new Option(n, n)));
+  for (let e = r.data.elo.min; e <= r.data.elo.max; e += 200) $("elo").appendChild(new Option(`Elo ${e}`, String(e)));
+  const asked = addressParams();
+  const form = $("new-game");
+  for (const [k, v] of Object.entries(asked)) {
+    const field = form.elements.namedItem(k);
+    if (field && field.tagName === "SELECT" && ![...field.options].some((o) => o.value === v)) continue;
+    if (field && field.type === "checkbox") field.checked = v === "true" || v === "1";
+    else if (field) field.value = v;
+  }
+}
+
+$("new-game").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const params = formParams(e.target);
+  history.replaceState(null, "", `/?${new URLSearchParams(params)}`);
+  start(params);
+});
+$("flip").addEventListener("click", () => {
+  board.flip();
+  if (state) drawPanel(state, board.flipped);
+});
+$("claim").addEventListener("click", () => request("claim"));
+$("call").addEventListener("click", () => request("call"));
+$("offer").addEventListener("click", () => request("offer"));
+$("resign").addEventListener("click", () => {
+  if (confirm("Resign the game?")) request("resign");
+});
+$("show-descriptive").addEventListener("change", () => state && drawPanel(state, board.flipped));
+$("upload").addEventListener("change", async (e) => {
+  const file = e.target.files[0];
+  if (!file) return;
+  const pgn = await file.text();
+  const elo = $("elo").value;
+  const r = await api("/api/games/pgn", { pgn, elo });
+  if (!r.ok) showErrors(r.data.errors || [r.data.error]);
+  else {
+    showErrors([]);
+    show(r.data);
+  }
+  e.target.value = "";
+});
+setInterval(() => state && drawClocks(state, since, board.flipped), 250);
+window.addEventListener("pagehide", () => {
+  if (state) navigator.sendBeacon(`/api/games/${state.id}/stop`);
+});
+
+await choices();
+start(addressParams());

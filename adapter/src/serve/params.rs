@@ -1,0 +1,288 @@
+//! The new-game parameters of the web board, from the form or the address
+//! (`/?odds=rook&rules=american-1897&color=black&elo=1600`): read into the
+//! [`PlayConfig`] that `morphy play` uses, plus the clock and Morphy's level. Every name
+//! is read by the engine's own parser, so a bad value is answered in the engine's words;
+//! whether the start can be played is `play::start`'s to say.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use engine::{Color, GameSpec, MateCondition, Odds, RuleSet};
+
+use crate::play::{Limit, PlayConfig};
+
+/// The lowest and highest Elo Morphy's level may be set to.
+pub const ELO_RANGE: std::ops::RangeInclusive<u32> = 1200..=2600;
+
+/// The parameters a new game may be given.
+pub const NAMES: [&str; 8] = [
+    "odds",
+    "rules",
+    "color",
+    "draw_odds",
+    "mate",
+    "elo",
+    "clock",
+    "fen",
+];
+
+/// A clock for each side: a base time and an increment a move (`5+3`: five minutes,
+/// three seconds a move).
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct TimeControl {
+    /// Each side's time at the start.
+    pub base: Duration,
+    /// Added after each move.
+    pub increment: Duration,
+}
+
+impl TimeControl {
+    /// `5+3` (minutes + seconds), `5` (minutes), or `untimed`/`none`/empty for no clocks.
+    ///
+    /// # Errors
+    /// The words saying what was expected.
+    pub fn parse(text: &str) -> Result<Option<TimeControl>, String> {
+        let t = text.trim();
+        if t.is_empty() || t == "untimed" || t == "none" {
+            return Ok(None);
+        }
+        let bad = || format!("bad clock '{t}' (expected untimed, or minutes+seconds as 5+3)");
+        let (base, inc) = t.split_once('+').unwrap_or((t, "0"));
+        let base: f64 = base.trim().parse().map_err(|_| bad())?;
+        let inc: u64 = inc.trim().parse().map_err(|_| bad())?;
+        if !(0.25..=180.0).contains(&base) || inc > 60 {
+            return Err(format!(
+                "bad clock '{t}' (from a quarter of a minute to 180 minutes, and at most 60 seconds a move)"
+            ));
+        }
+        Ok(Some(TimeControl {
+            base: Duration::from_secs_f64(base * 60.0),
+            increment: Duration::from_secs(inc),
+        }))
+    }
+}
+
+/// The side the player asks for.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Side {
+    /// A colour.
+    Color(Color),
+    /// The side that gives the odds.
+    Giver,
+    /// The side that receives them.
+    Receiver,
+}
+
+/// A new game as asked for.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    /// The game, as `morphy play` takes it (the colour settled from `side`).
+    pub config: PlayConfig,
+    /// Morphy's level (also in `config.elo`): `None` for full strength.
+    pub elo: Option<u32>,
+    /// The clocks, if the game is timed.
+    pub clock: Option<TimeControl>,
+}
+
+/// A random seed for Morphy's choices at a limited strength (0 when the system has
+/// no randomness to give).
+fn seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    match getrandom::fill(&mut bytes) {
+        Ok(()) => u64::from_le_bytes(bytes),
+        Err(_) => 0,
+    }
+}
+
+/// A yes/no parameter.
+fn flag(name: &str, value: &str) -> Result<bool, String> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "" | "0" | "false" | "no" | "off" => Ok(false),
+        "1" | "true" | "yes" | "on" => Ok(true),
+        _ => Err(format!("bad {name} '{value}' (expected true or false)")),
+    }
+}
+
+/// Reads the parameters (any subset of [`NAMES`]; the rest take `morphy play`'s
+/// defaults). Morphy searches by `limit` when untimed.
+///
+/// # Errors
+/// Every bad parameter, one line each, in the engine's words where the engine reads it.
+pub fn read(params: &BTreeMap<String, String>, limit: Limit) -> Result<NewGame, Vec<String>> {
+    let mut errors = Vec::new();
+    let mut spec = GameSpec::default();
+    let mut side = None;
+    let mut elo = None;
+    let mut clock = None;
+    let mut fen = None;
+    for (name, value) in params {
+        let value = value.trim();
+        let read: Result<(), String> = match name.as_str() {
+            "odds" => value
+                .parse::<Odds>()
+                .map(|o| spec.odds = o)
+                .map_err(|e| e.to_string()),
+            "rules" => value
+                .parse::<RuleSet>()
+                .map(|r| spec.rule_set = r)
+                .map_err(|e| e.to_string()),
+            "color" => match value.to_ascii_lowercase().as_str() {
+                "" | "auto" => Ok(()),
+                "white" | "w" => {
+                    side = Some(Side::Color(Color::White));
+                    Ok(())
+                }
+                "black" | "b" => {
+                    side = Some(Side::Color(Color::Black));
+                    Ok(())
+                }
+                "giver" => {
+                    side = Some(Side::Giver);
+                    Ok(())
+                }
+                "receiver" => {
+                    side = Some(Side::Receiver);
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "unknown colour '{value}' (expected white, black, giver or receiver)"
+                )),
+            },
+            "draw_odds" => flag(name, value).map(|b| spec.draw_odds = b),
+            "mate" => value
+                .parse::<MateCondition>()
+                .map(|m| spec.mate_condition = m)
+                .map_err(|e| e.to_string()),
+            "elo" => match value {
+                "" | "full" => Ok(()),
+                v => match v.parse::<u32>() {
+                    Ok(e) if ELO_RANGE.contains(&e) => {
+                        elo = Some(e);
+                        Ok(())
+                    }
+                    _ => Err(format!(
+                        "bad elo '{v}' (expected full, or {} to {})",
+                        ELO_RANGE.start(),
+                        ELO_RANGE.end()
+                    )),
+                },
+            },
+            "clock" => TimeControl::parse(value).map(|c| clock = c),
+            "fen" => {
+                fen = (!value.is_empty()).then(|| value.to_string());
+                Ok(())
+            }
+            _ => Err(format!(
+                "unknown parameter '{name}' (known: {})",
+                NAMES.join(", ")
+            )),
+        };
+        if let Err(e) = read {
+            errors.push(e);
+        }
+    }
+    let mut config = PlayConfig {
+        spec,
+        fen,
+        limit,
+        hash_mb: 16,
+        elo,
+        // Each game its own choices at a limited strength.
+        seed: elo.map(|_| seed()),
+        ..PlayConfig::default()
+    };
+    config.color = match side {
+        None => None,
+        Some(Side::Color(c)) => Some(c),
+        Some(Side::Giver | Side::Receiver) => match config.sides().giver {
+            Some(giver) if side == Some(Side::Giver) => Some(giver),
+            Some(giver) => Some(!giver),
+            None => {
+                errors.push("no side gives odds in this game: choose white or black".to_string());
+                None
+            }
+        },
+    };
+    if errors.is_empty() {
+        Ok(NewGame { config, elo, clock })
+    } else {
+        Err(errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
+            .collect()
+    }
+
+    fn limit() -> Limit {
+        Limit::Depth(1)
+    }
+
+    #[test]
+    fn the_address_names_the_game() {
+        let game = read(
+            &params(&[
+                ("odds", "rook"),
+                ("rules", "american-1897"),
+                ("color", "giver"),
+                ("elo", "1600"),
+                ("clock", "5+3"),
+            ]),
+            limit(),
+        )
+        .unwrap();
+        assert_eq!(game.config.spec.odds, Odds::Rook);
+        assert_eq!(game.config.color, Some(Color::White));
+        assert_eq!(game.elo, Some(1600));
+        let clock = game.clock.unwrap();
+        assert_eq!(clock.base.as_secs(), 300);
+        assert_eq!(clock.increment, Duration::from_secs(3));
+        let receiver = read(
+            &params(&[("odds", "pawn-and-move"), ("color", "receiver")]),
+            limit(),
+        );
+        assert_eq!(receiver.unwrap().config.color, Some(Color::White));
+    }
+
+    #[test]
+    fn bad_parameters_are_each_answered_in_the_engines_words() {
+        let errors = read(
+            &params(&[
+                ("odds", "castle"),
+                ("rules", "fide"),
+                ("mate", "pawn:z9"),
+                ("elo", "3000"),
+                ("clock", "fast"),
+                ("colour", "white"),
+            ]),
+            limit(),
+        )
+        .unwrap_err();
+        assert_eq!(errors.len(), 5, "{errors:?}");
+        let expected = [
+            "unknown parameter 'colour'",
+            "bad clock 'fast'",
+            "bad elo '3000'",
+            "bad mate condition 'pawn:z9'",
+            "unknown odds 'castle'",
+        ];
+        for want in expected {
+            assert!(
+                errors.iter().any(|e| e.starts_with(want)),
+                "{want}: {errors:?}"
+            );
+        }
+        let nobody = read(&params(&[("color", "giver")]), limit()).unwrap_err();
+        assert_eq!(
+            nobody,
+            ["no side gives odds in this game: choose white or black"]
+        );
+    }
+}

@@ -1,0 +1,162 @@
+//! The live games of the server, each under an unguessable id (128 random bits): at most
+//! a fixed number at once (the least recently used one makes room), and none kept after
+//! it has been left idle too long. A game's search is stopped when it goes.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+use tokio::sync::broadcast;
+
+use super::game::WebGame;
+
+/// One message to a game's pages (server-sent events): its kind and JSON data.
+#[derive(Clone, Debug)]
+pub struct Event {
+    /// `state` (the game changed) or `thinking` (Morphy's search so far).
+    pub kind: &'static str,
+    /// The JSON text.
+    pub data: String,
+}
+
+/// A live game, the flag that stops its search, and the channel to its pages.
+pub struct Slot {
+    /// The game.
+    pub game: Mutex<WebGame>,
+    /// Set to stop the search under way.
+    pub stop: Mutex<Arc<AtomicBool>>,
+    /// Events for the game's pages.
+    pub events: broadcast::Sender<Event>,
+}
+
+impl Slot {
+    /// The game, locked (a panic elsewhere while it was held leaves it usable).
+    pub fn lock(&self) -> MutexGuard<'_, WebGame> {
+        self.game.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Stops the search under way, if any.
+    pub fn stop_search(&self) {
+        self.stop
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .store(true, Ordering::Relaxed);
+    }
+
+    /// A fresh stop flag for a new search.
+    pub fn new_stop(&self) -> Arc<AtomicBool> {
+        let flag = Arc::new(AtomicBool::new(false));
+        *self.stop.lock().unwrap_or_else(PoisonError::into_inner) = Arc::clone(&flag);
+        flag
+    }
+
+    /// Tells the pages.
+    pub fn send(&self, kind: &'static str, data: String) {
+        // No page listening is no error.
+        let _ = self.events.send(Event { kind, data });
+    }
+}
+
+/// The live games.
+pub struct Store {
+    games: Mutex<HashMap<String, Arc<Slot>>>,
+    max: usize,
+    idle: Duration,
+}
+
+/// A new unguessable id: 128 random bits in hex.
+///
+/// # Errors
+/// When the system has no randomness to give.
+pub fn new_id() -> Result<String, getrandom::Error> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes)?;
+    let mut id = String::with_capacity(32);
+    for b in bytes {
+        let _ = write!(id, "{b:02x}");
+    }
+    Ok(id)
+}
+
+impl Store {
+    /// A store of at most `max` games, each dropped after `idle` without a request.
+    pub fn new(max: usize, idle: Duration) -> Store {
+        Store {
+            games: Mutex::new(HashMap::new()),
+            max: max.max(1),
+            idle,
+        }
+    }
+
+    fn map(&self) -> MutexGuard<'_, HashMap<String, Arc<Slot>>> {
+        self.games.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Adds a game; returns its id and slot. Idle games go first, then, if the store is
+    /// still full, the least recently used.
+    ///
+    /// # Errors
+    /// When no id can be drawn.
+    pub fn insert(&self, game: WebGame) -> Result<(String, Arc<Slot>), getrandom::Error> {
+        let id = new_id()?;
+        self.expire();
+        let mut map = self.map();
+        while map.len() >= self.max {
+            let oldest = map
+                .iter()
+                .min_by_key(|(_, s)| s.lock().touched)
+                .map(|(id, _)| id.clone());
+            match oldest.and_then(|id| map.remove(&id)) {
+                Some(slot) => slot.stop_search(),
+                None => break,
+            }
+        }
+        let (events, _) = broadcast::channel(64);
+        let slot = Arc::new(Slot {
+            game: Mutex::new(game),
+            stop: Mutex::new(Arc::new(AtomicBool::new(false))),
+            events,
+        });
+        map.insert(id.clone(), Arc::clone(&slot));
+        Ok((id, slot))
+    }
+
+    /// The game under `id`, marked as used now.
+    pub fn get(&self, id: &str) -> Option<Arc<Slot>> {
+        let slot = self.map().get(id).cloned()?;
+        slot.lock().touched = Instant::now();
+        Some(slot)
+    }
+
+    /// Drops the games left idle too long, stopping their searches.
+    pub fn expire(&self) {
+        let idle = self.idle;
+        self.map().retain(|_, slot| {
+            let keep = slot.lock().touched.elapsed() < idle;
+            if !keep {
+                slot.stop_search();
+            }
+            keep
+        });
+    }
+
+    /// Drops every game (the server stops): their searches stop, their pages' event
+    /// streams end.
+    pub fn clear(&self) {
+        for (_, slot) in self.map().drain() {
+            slot.stop_search();
+        }
+    }
+
+    /// How many games are live.
+    pub fn len(&self) -> usize {
+        self.map().len()
+    }
+
+    /// Whether no game is live.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}

@@ -1,0 +1,263 @@
+//! A strength the person chooses (UCI `UCI_LimitStrength`/`UCI_Elo`, `morphy play
+//! --elo`): Morphy plays as a weaker player does, not as a strong one that throws pieces
+//! away now and then.
+//!
+//! Two things weaken it, both set by the Elo through the calibration table
+//! [`CALIBRATION`] (measured against Stockfish's own calibrated `UCI_Elo`, docs/STRENGTH.md
+//! "A strength the person chooses"):
+//! - a node budget: it sees less far, as a weaker player does;
+//! - now and then a plausible second-best move: among the root moves whose scores lie
+//!   within a margin of the best (a margin that shrinks as the Elo rises), never one that
+//!   loses material by SEE or leaves more en prise than the best move does. A mate found
+//!   is always played; a move into a mate is never chosen.
+//!
+//! The choice is reproducible: it depends only on the seed and the position, so the same
+//! seed against the same moves gives the same game (with one thread, when the node budget
+//! rather than the clock ends each search).
+
+use crate::position::Position;
+use crate::types::Move;
+
+use super::ordering::{noisy_moves, see_ge};
+use super::{Bound, Limits, Reporter, SearchInfo, MATE_BOUND};
+
+/// The lowest Elo the strength rule plays at; lower settings play as this.
+pub const MIN_ELO: u32 = 1200;
+/// The highest Elo setting; at and above it the node budget no longer binds at ordinary
+/// time controls and no second-best move is chosen.
+pub const MAX_ELO: u32 = 2600;
+
+/// A strength below Morphy's full one: the Elo to play at and the seed of its choices.
+///
+/// ```
+/// use engine::search::{Searcher, Strength};
+///
+/// let mut searcher = Searcher::new();
+/// searcher.set_strength(Some(Strength { elo: 1400, seed: 7 }));
+/// assert_eq!(searcher.strength(), Some(Strength { elo: 1400, seed: 7 }));
+/// searcher.set_strength(None); // full strength again
+/// ```
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub struct Strength {
+    /// The Elo to play at, clamped to [`MIN_ELO`]..=[`MAX_ELO`].
+    pub elo: u32,
+    /// The seed of the choices among plausible moves: the same seed, the same choices.
+    pub seed: u64,
+}
+
+/// One row of the calibration: at `elo`, search `nodes` nodes a move; with probability
+/// `choose_per_mille`/1000 consider a second-best move, among those scoring within
+/// `margin_cp` centipawns of the best.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct Calibration {
+    /// The setting.
+    pub elo: u32,
+    /// The node budget of one move.
+    pub nodes: u64,
+    /// How far below the best move's score a second-best move may lie, centipawns.
+    pub margin_cp: i32,
+    /// How often, per mille of moves, a second-best move is considered.
+    pub choose_per_mille: u32,
+}
+
+const fn row(elo: u32, nodes: u64, margin_cp: i32, choose_per_mille: u32) -> Calibration {
+    Calibration {
+        elo,
+        nodes,
+        margin_cp,
+        choose_per_mille,
+    }
+}
+
+/// The calibration table, by rising Elo; settings between rows are interpolated (the
+/// node budget geometrically, the margin and the rate linearly).
+pub const CALIBRATION: [Calibration; 8] = [
+    row(1200, 800, 150, 500),
+    row(1400, 1_500, 120, 400),
+    row(1600, 3_000, 90, 300),
+    row(1800, 7_000, 60, 220),
+    row(2000, 16_000, 40, 150),
+    row(2200, 40_000, 25, 90),
+    row(2400, 120_000, 15, 40),
+    row(2600, 1_000_000, 0, 0),
+];
+
+/// How many principal variations a limited search keeps, to have second-best moves with
+/// exact scores to choose from.
+const LINES: usize = 4;
+
+impl Strength {
+    /// The Elo played at: the setting clamped to [`MIN_ELO`]..=[`MAX_ELO`].
+    pub fn clamped_elo(&self) -> u32 {
+        self.elo.clamp(MIN_ELO, MAX_ELO)
+    }
+
+    /// The parameters at this Elo, interpolated between the rows of [`CALIBRATION`].
+    pub fn calibration(&self) -> Calibration {
+        let elo = self.clamped_elo();
+        let upper = CALIBRATION
+            .iter()
+            .position(|r| r.elo >= elo)
+            .unwrap_or(CALIBRATION.len() - 1)
+            .max(1);
+        let (lo, hi) = (CALIBRATION[upper - 1], CALIBRATION[upper]);
+        let t = f64::from(elo - lo.elo) / f64::from(hi.elo - lo.elo);
+        let linear = |a: f64, b: f64| a + (b - a) * t;
+        let nodes = (lo.nodes as f64).ln() + ((hi.nodes as f64).ln() - (lo.nodes as f64).ln()) * t;
+        Calibration {
+            elo,
+            nodes: nodes.exp().round() as u64,
+            margin_cp: linear(f64::from(lo.margin_cp), f64::from(hi.margin_cp)).round() as i32,
+            choose_per_mille: linear(
+                f64::from(lo.choose_per_mille),
+                f64::from(hi.choose_per_mille),
+            )
+            .round() as u32,
+        }
+    }
+
+    /// The limits of a search at this strength: the caller's, with the node budget (the
+    /// smaller of the two) and enough principal variations to choose from.
+    pub(crate) fn limits(&self, limits: &Limits) -> Limits {
+        let c = self.calibration();
+        let mut limited = limits.clone();
+        limited.nodes = Some(limits.nodes.map_or(c.nodes, |n| n.min(c.nodes)));
+        if c.choose_per_mille > 0 {
+            limited.multi_pv = limited.multi_pv.max(LINES);
+        }
+        limited
+    }
+
+    /// The move to play in `pos`: `best`, or now and then a plausible second-best move
+    /// from `lines` (root moves and their exact scores, from the side to move's view).
+    /// Returns the move and its score.
+    pub(crate) fn choose(&self, pos: &Position, best: Move, lines: &[(Move, i32)]) -> Move {
+        let c = self.calibration();
+        let Some(best_score) = lines
+            .iter()
+            .find(|(m, _)| *m == best)
+            .or(lines.first())
+            .map(|&(_, s)| s)
+        else {
+            return best;
+        };
+        // A mate found is played; when being mated, the longest defence is kept.
+        if best_score.abs() >= MATE_BOUND || lines.len() < 2 {
+            return best;
+        }
+        let mut rng = Rng::new(self.seed, pos.key());
+        if rng.below(1000) >= u64::from(c.choose_per_mille) {
+            return best;
+        }
+        let best_exposure = exposure_after(pos, best);
+        let candidates: Vec<(Move, i64)> = lines
+            .iter()
+            .filter(|&&(m, s)| {
+                m != best
+                    && s > -MATE_BOUND
+                    && best_score - s <= c.margin_cp
+                    && is_safe(pos, m, best_exposure)
+            })
+            .map(|&(m, s)| (m, i64::from(c.margin_cp - (best_score - s)) + 1))
+            .collect();
+        let total: i64 = candidates.iter().map(|&(_, w)| w).sum();
+        if total <= 0 {
+            return best;
+        }
+        let mut pick = rng.below(total as u64) as i64;
+        for (m, w) in candidates {
+            if pick < w {
+                return m;
+            }
+            pick -= w;
+        }
+        best
+    }
+}
+
+/// Whether a second-best move is one a sound player could make: it does not lose
+/// material by SEE and leaves no more en prise than the best move does.
+pub(crate) fn is_safe(pos: &Position, mv: Move, best_exposure: i32) -> bool {
+    see_ge(pos, mv, 0) && exposure_after(pos, mv) <= best_exposure
+}
+
+/// What the opponent could win at once after `mv`: the largest SEE gain of a capture,
+/// in coarse steps (0, a Pawn, a minor piece, a Rook, a Queen). Zero when `mv` leaves the
+/// same side to move (a turn of several moves).
+pub(crate) fn exposure_after(pos: &Position, mv: Move) -> i32 {
+    let mut next = pos.clone();
+    next.play_unchecked(mv);
+    if next.turn() == pos.turn() {
+        return 0;
+    }
+    let mut captures = crate::MoveList::new();
+    noisy_moves(&next, &mut captures);
+    [900, 500, 300, 100, 1]
+        .into_iter()
+        .find(|&t| captures.iter().any(|&c| see_ge(&next, c, t)))
+        .unwrap_or(0)
+}
+
+/// A small deterministic generator (`SplitMix64`) seeded by the seed and the position.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64, key: u64) -> Rng {
+        let mut rng = Rng(seed ^ key.rotate_left(17));
+        rng.next();
+        rng
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// Passes reports on and keeps the exact lines of the last completed depth.
+pub(crate) struct LineRecorder<'a> {
+    pub inner: &'a mut dyn Reporter,
+    depth: u32,
+    pub lines: Vec<(Move, i32, Vec<Move>)>,
+}
+
+impl<'a> LineRecorder<'a> {
+    pub(crate) fn new(inner: &'a mut dyn Reporter) -> LineRecorder<'a> {
+        LineRecorder {
+            inner,
+            depth: 0,
+            lines: Vec::new(),
+        }
+    }
+}
+
+impl Reporter for LineRecorder<'_> {
+    fn info(&mut self, info: &SearchInfo) {
+        self.inner.info(info);
+        if info.bound != Bound::Exact || info.pv.is_empty() {
+            return;
+        }
+        if info.depth != self.depth {
+            self.depth = info.depth;
+            self.lines.clear();
+        }
+        let score = match info.score {
+            super::Score::Cp(cp) => cp,
+            super::Score::Mate(n) if n > 0 => super::MATE - (2 * n - 1),
+            super::Score::Mate(n) => -super::MATE + 2 * -n,
+        };
+        self.lines.push((info.pv[0], score, info.pv.clone()));
+    }
+}
+
+#[cfg(test)]
+#[path = "strength_tests.rs"]
+mod tests;

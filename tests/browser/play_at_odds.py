@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""End-to-end test of `morphy serve` in headless Chromium (selenium).
+
+Usage: play_at_odds.py BASE_URL SCREENSHOT_DIR
+
+Plays at odds through the page as a person would: Morphy opens as the giver at knight
+odds, the person answers, tries an illegal move (nothing changes, the reason is shown
+with its law), claims a draw (refused with the law), downloads the PGN (python-chess
+reads it); then, as the giver at rook odds from a FEN, castles without the Rook
+(Am. IV 5); claims a draw granted by the fifty-move law (Am. II 8 (b)); and starts a
+game with bad parameters (answered on the page). Screenshots go to SCREENSHOT_DIR.
+Exits non-zero on the first failure.
+"""
+
+import os
+import sys
+import tempfile
+import time
+from urllib.parse import quote
+
+import chess.pgn
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+BASE = sys.argv[1].rstrip("/")
+SHOTS = sys.argv[2]
+WAIT = 60
+
+
+def driver(downloads):
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu",
+                "--disable-dev-shm-usage", "--window-size=1280,900"):
+        options.add_argument(arg)
+    options.add_experimental_option("prefs", {
+        "download.default_directory": downloads,
+        "download.prompt_for_download": False,
+    })
+    service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+    return webdriver.Chrome(service=service, options=options)
+
+
+def fen(d):
+    return d.find_element(By.ID, "board").get_attribute("data-fen") or ""
+
+
+def wait_for(d, what, test):
+    try:
+        return WebDriverWait(d, WAIT).until(lambda _: test())
+    except Exception:
+        shot(d, "failure")
+        raise AssertionError(f"timed out waiting for {what}; data-fen '{fen(d)}'")
+
+
+def to_move(d, side):
+    wait_for(d, f"{side} to move", lambda: fen(d).split(" ")[1:2] == [side])
+
+
+def click(d, square):
+    d.find_element(By.CSS_SELECTOR, f'[data-square="{square}"]').click()
+
+
+def text(d, element_id):
+    return d.find_element(By.ID, element_id).text
+
+
+def shot(d, name):
+    os.makedirs(SHOTS, exist_ok=True)
+    d.save_screenshot(os.path.join(SHOTS, f"{name}.png"))
+
+
+def open_game(d, query):
+    d.get(f"{BASE}/?{query}")
+    wait_for(d, "the game to start", lambda: fen(d) != "")
+
+
+def knight_odds(d, downloads):
+    # Morphy is White, the giver: it opens.
+    open_game(d, "odds=knight&rules=american-1897&color=receiver")
+    assert "b1" not in fen(d) and fen(d).startswith("rnbqkbnr/pppppppp/8/8/"), fen(d)
+    to_move(d, "b")
+    opened = fen(d)
+    assert text(d, "score").startswith("1."), text(d, "score")
+    # The person answers: Kt-KB3.
+    click(d, "g8")
+    click(d, "f6")
+    wait_for(d, "the answer to be played", lambda: fen(d) != opened)
+    to_move(d, "b")
+    wait_for(d, "Morphy's second move in the score", lambda: "2." in text(d, "score"))
+    shot(d, "knight-odds-opening")
+    # An illegal move: the Rook on a8 cannot pass its Pawn. Nothing changes.
+    before = fen(d)
+    click(d, "a8")
+    click(d, "a5")
+    message = d.find_element(By.ID, "message")
+    wait_for(d, "the reason", lambda: message.is_displayed() and message.text)
+    assert "Not played" in message.text and "(Am. I" in message.text, message.text
+    assert fen(d) == before, (fen(d), before)
+    shot(d, "illegal-move-refused")
+    # A draw claimed without ground: refused with the law.
+    d.find_element(By.ID, "claim").click()
+    wait_for(d, "the refusal", lambda: "no draw can be claimed" in message.text)
+    assert "Am. II 8" in message.text, message.text
+    assert fen(d) == before
+    shot(d, "claim-refused")
+    # The PGN, downloaded as a person would, and read by python-chess.
+    d.find_element(By.ID, "download").click()
+    path = os.path.join(downloads, "morphy-game.pgn")
+    wait_for(d, "the PGN download", lambda: os.path.exists(path) and os.path.getsize(path) > 0)
+    with open(path, encoding="utf-8") as f:
+        game = chess.pgn.read_game(f)
+    assert game is not None and not game.errors, game and game.errors
+    assert game.headers.get("Odds") == "knight", dict(game.headers)
+    assert game.headers.get("Rules") == "american-1897", dict(game.headers)
+    assert game.headers.get("SetUp") == "1" and game.headers.get("FEN"), dict(game.headers)
+    moves = list(game.mainline_moves())
+    assert len(moves) >= 3, moves
+    assert moves[1] == chess.Move.from_uci("g8f6"), moves
+
+
+def castles_without_the_rook(d):
+    start = "r3kbnr/ppp1pppp/2nq4/3p1b2/3P1B2/2NQ4/PPP1PPPP/4KBNR w KQkq - 4 5"
+    open_game(d, f"odds=rook&color=giver&fen={quote(start)}")
+    assert fen(d) == start, fen(d)
+    click(d, "e1")
+    targets = d.find_elements(By.CSS_SELECTOR, '[data-square="c1"] circle.target')
+    assert targets, "castling without the Rook is not shown as legal"
+    click(d, "c1")
+    wait_for(d, "the castling", lambda: fen(d).split(" ")[0].endswith("2K2BNR"))
+    assert "O-O-O" in text(d, "score"), text(d, "score")
+    to_move(d, "w")
+    shot(d, "castled-without-the-rook")
+
+
+def claim_granted(d):
+    start = "4k3/8/8/8/8/8/4P3/4K3 w - - 100 80"
+    open_game(d, f"rules=american-1897&color=white&fen={quote(start)}")
+    d.find_element(By.ID, "claim").click()
+    result = d.find_element(By.ID, "result")
+    wait_for(d, "the result", lambda: result.is_displayed() and result.text)
+    assert result.text.startswith("Result 1/2-1/2"), result.text
+    assert "(Am. II 8 (b))" in result.text, result.text
+    shot(d, "claim-granted")
+
+
+def bad_parameters(d):
+    d.get(f"{BASE}/?odds=castle&elo=3000")
+    errors = d.find_element(By.ID, "errors")
+    wait_for(d, "the errors", lambda: errors.is_displayed() and errors.text)
+    assert "unknown odds 'castle'" in errors.text, errors.text
+    assert "bad elo '3000'" in errors.text, errors.text
+    shot(d, "bad-parameters")
+
+
+def main():
+    with tempfile.TemporaryDirectory() as downloads:
+        d = driver(downloads)
+        try:
+            knight_odds(d, downloads)
+            castles_without_the_rook(d)
+            claim_granted(d)
+            bad_parameters(d)
+        finally:
+            d.quit()
+    print("browser test: 4 passed, 0 failed")
+
+
+if __name__ == "__main__":
+    main()
