@@ -297,7 +297,8 @@ impl Searcher {
                 reporter,
             );
         };
-        let limited = strength.limits(limits);
+        let considering = strength.considers_second_best(game.current());
+        let limited = strength.limits(limits, considering);
         let mut recorder = strength::LineRecorder::new(reporter);
         let mut result = iterative::run(
             &self.tt,
@@ -312,7 +313,11 @@ impl Searcher {
             return result;
         };
         let lines: Vec<(Move, i32)> = recorder.lines.iter().map(|l| (l.0, l.1)).collect();
-        let chosen = strength.choose(game.current(), best, &lines);
+        let chosen = if considering {
+            strength.choose(game.current(), best, &lines)
+        } else {
+            best
+        };
         if chosen != best {
             let line = recorder.lines.iter().find(|l| l.0 == chosen);
             result.best = Some(chosen);

@@ -72,14 +72,14 @@ const fn row(elo: u32, nodes: u64, margin_cp: i32, choose_per_mille: u32) -> Cal
 /// The calibration table, by rising Elo; settings between rows are interpolated (the
 /// node budget geometrically, the margin and the rate linearly).
 pub const CALIBRATION: [Calibration; 8] = [
-    row(1200, 800, 150, 500),
-    row(1400, 1_500, 120, 400),
-    row(1600, 3_000, 90, 300),
-    row(1800, 7_000, 60, 220),
-    row(2000, 16_000, 40, 150),
-    row(2200, 40_000, 25, 90),
-    row(2400, 120_000, 15, 40),
-    row(2600, 1_000_000, 0, 0),
+    row(1200, 600, 150, 450),
+    row(1400, 1_800, 120, 400),
+    row(1600, 5_000, 90, 300),
+    row(1800, 20_000, 60, 200),
+    row(2000, 90_000, 40, 120),
+    row(2200, 400_000, 20, 60),
+    row(2400, 2_000_000, 10, 20),
+    row(2600, 50_000_000, 0, 0),
 ];
 
 /// How many principal variations a limited search keeps, to have second-best moves with
@@ -116,21 +116,30 @@ impl Strength {
         }
     }
 
+    /// Whether a second-best move is considered in `pos`: the first draw of the position's
+    /// generator against the rate. Decided before the search, so that only those searches
+    /// pay for several principal variations.
+    pub(crate) fn considers_second_best(&self, pos: &Position) -> bool {
+        let rate = self.calibration().choose_per_mille;
+        Rng::new(self.seed, pos.key()).below(1000) < u64::from(rate)
+    }
+
     /// The limits of a search at this strength: the caller's, with the node budget (the
-    /// smaller of the two) and enough principal variations to choose from.
-    pub(crate) fn limits(&self, limits: &Limits) -> Limits {
+    /// smaller of the two) and, when a second-best move is considered, enough principal
+    /// variations to choose from.
+    pub(crate) fn limits(&self, limits: &Limits, considering: bool) -> Limits {
         let c = self.calibration();
         let mut limited = limits.clone();
         limited.nodes = Some(limits.nodes.map_or(c.nodes, |n| n.min(c.nodes)));
-        if c.choose_per_mille > 0 {
+        if considering {
             limited.multi_pv = limited.multi_pv.max(LINES);
         }
         limited
     }
 
-    /// The move to play in `pos`: `best`, or now and then a plausible second-best move
-    /// from `lines` (root moves and their exact scores, from the side to move's view).
-    /// Returns the move and its score.
+    /// The move to play in `pos`: `best`, or, when [`Strength::considers_second_best`],
+    /// a plausible second-best move from `lines` (root moves and their exact scores, from
+    /// the side to move's view) if there is one.
     pub(crate) fn choose(&self, pos: &Position, best: Move, lines: &[(Move, i32)]) -> Move {
         let c = self.calibration();
         let Some(best_score) = lines

@@ -54,14 +54,15 @@ fn the_budget_grows_and_the_margin_and_rate_shrink_with_the_elo() {
 fn a_limited_search_keeps_the_callers_tighter_limits() {
     let s = Strength { elo: 1400, seed: 0 };
     let budget = s.calibration().nodes;
-    let l = s.limits(&Limits::default());
+    let l = s.limits(&Limits::default(), true);
     assert_eq!(l.nodes, Some(budget));
     assert!(l.multi_pv >= 2);
+    assert!(s.limits(&Limits::default(), false).multi_pv <= 1);
     let tight = Limits {
         nodes: Some(10),
         ..Limits::default()
     };
-    assert_eq!(s.limits(&tight).nodes, Some(10));
+    assert_eq!(s.limits(&tight, true).nodes, Some(10));
 }
 
 /// The knight on d2 guards the Bishop the black Rook attacks: a knight move leaves the

@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""A small UCI match runner (python-chess) for calibrating Morphy's UCI_Elo.
+
+Plays Morphy at `UCI_LimitStrength true, UCI_Elo N` against one UCI opponent, one game at
+a time, at a Fischer clock (default 3s+0.03s). Openings come from
+scripts/openings/openings.epd in a seeded random order; each opening is played twice with
+the colours swapped. Games end only by the rules (FIDE, as python-chess applies them:
+mate, stalemate, insufficient material, threefold repetition, fifty moves) or on time or
+by an illegal move / crash (a loss for the side at fault). Morphy runs with `Rules fide`.
+
+Prints the score and the Elo difference with a 95% interval (from the per-game score
+variance), and the measured rating `anchor + difference` when --anchor is given.
+
+Example:
+  scripts/strength_match.py --morphy target/release/morphy --elo 1400 \\
+      --opponent /usr/games/stockfish --opt UCI_LimitStrength=true --opt UCI_Elo=1400 \\
+      --anchor 1400 --games 60 --pgn /tmp/m1400.pgn
+"""
+
+import argparse
+import math
+import random
+import sys
+import time
+
+import chess
+import chess.engine
+import chess.pgn
+
+
+def elo_of(score):
+    score = min(max(score, 1e-3), 1 - 1e-3)
+    return -400 * math.log10(1 / score - 1)
+
+
+def summary(results):
+    """Score, Elo difference and its 95% half-interval, from per-game points."""
+    n = len(results)
+    s = sum(results) / n
+    var = sum(x * x for x in results) / n - s * s
+    sd = math.sqrt(max(var, 1e-9) / n)
+    lo, hi = elo_of(s - 1.96 * sd), elo_of(s + 1.96 * sd)
+    return s, elo_of(s), (hi - lo) / 2
+
+
+def play_game(engines, names, board, tc, inc, pgn_headers):
+    """engines[0] plays White from `board`. Returns (result string, reason, game)."""
+    game = chess.pgn.Game()
+    game.setup(board)
+    for k, v in pgn_headers.items():
+        game.headers[k] = v
+    node = game
+    clock = [tc, tc]
+    while True:
+        outcome = board.outcome(claim_draw=True)
+        if outcome is not None:
+            return outcome.result(), outcome.termination.name.lower(), game
+        side = 0 if board.turn == chess.WHITE else 1
+        limit = chess.engine.Limit(
+            white_clock=clock[0], black_clock=clock[1], white_inc=inc, black_inc=inc
+        )
+        start = time.monotonic()
+        try:
+            res = engines[side].play(board, limit, game=game)
+        except (chess.engine.EngineError, chess.engine.EngineTerminatedError) as err:
+            loser = "1-0" if side == 1 else "0-1"
+            return loser, f"{names[side]} error: {err}", game
+        used = time.monotonic() - start
+        clock[side] -= used
+        if clock[side] < 0:
+            return ("0-1" if side == 0 else "1-0"), f"{names[side]} lost on time", game
+        clock[side] += inc
+        if res.move is None or res.move not in board.legal_moves:
+            return ("0-1" if side == 0 else "1-0"), f"{names[side]} illegal move", game
+        board.push(res.move)
+        node = node.add_variation(res.move)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--morphy", required=True)
+    ap.add_argument("--elo", type=int, required=True, help="Morphy's UCI_Elo")
+    ap.add_argument("--opponent", required=True, help="opponent command (UCI)")
+    ap.add_argument("--opponent-args", default="", help="extra words, e.g. --uci")
+    ap.add_argument("--opt", action="append", default=[], help="opponent option NAME=VALUE")
+    ap.add_argument("--name", default=None, help="opponent name in the PGN")
+    ap.add_argument("--anchor", type=float, default=None, help="opponent's rating")
+    ap.add_argument("--games", type=int, default=60)
+    ap.add_argument("--tc", type=float, default=3.0)
+    ap.add_argument("--inc", type=float, default=0.03)
+    ap.add_argument("--openings", default="scripts/openings/openings.epd")
+    ap.add_argument("--seed", type=int, default=1, help="opening order and Morphy's Seed base")
+    ap.add_argument("--pgn", default=None)
+    args = ap.parse_args()
+
+    lines = [l for l in open(args.openings) if l.strip()]
+    rng = random.Random(args.seed)
+    rng.shuffle(lines)
+
+    morphy = chess.engine.SimpleEngine.popen_uci([args.morphy])
+    opp_cmd = [args.opponent] + args.opponent_args.split()
+    opp = chess.engine.SimpleEngine.popen_uci(opp_cmd)
+    morphy_opts = {"Rules": "fide", "UCI_LimitStrength": True, "UCI_Elo": args.elo}
+    morphy.configure(morphy_opts)
+    opp_opts = {}
+    for o in args.opt:
+        k, v = o.split("=", 1)
+        opp_opts[k] = {"true": True, "false": False}.get(v.lower(), v)
+    opp.configure(opp_opts)
+    opp_name = args.name or args.opponent.split("/")[-1] + "".join(
+        f" {k}={v}" for k, v in opp_opts.items() if k in ("UCI_Elo",)
+    )
+
+    points = []
+    wdl = [0, 0, 0]
+    reasons = {}
+    pgn_out = open(args.pgn, "a") if args.pgn else None
+    for g in range(args.games):
+        epd = lines[(g // 2) % len(lines)]
+        board, _ = chess.Board.from_epd(epd)
+        morphy_white = g % 2 == 0
+        # A fresh seed each game: reproducible, and not the same choices every game.
+        morphy.configure({"Seed": args.seed * 1000 + g})
+        engines = [morphy, opp] if morphy_white else [opp, morphy]
+        names = [f"morphy-{args.elo}", opp_name]
+        names = names if morphy_white else names[::-1]
+        headers = {
+            "Event": f"morphy UCI_Elo {args.elo} vs {opp_name}",
+            "White": names[0],
+            "Black": names[1],
+            "Round": str(g + 1),
+            "TimeControl": f"{args.tc}+{args.inc}",
+        }
+        result, reason, game = play_game(engines, names, board, args.tc, args.inc, headers)
+        game.headers["Result"] = result
+        game.headers["Termination"] = reason
+        if pgn_out:
+            print(game, file=pgn_out, end="\n\n", flush=True)
+        p = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
+        p = p if morphy_white else 1 - p
+        points.append(p)
+        wdl[{1.0: 0, 0.0: 1, 0.5: 2}[p]] += 1
+        reasons[reason] = reasons.get(reason, 0) + 1
+        s, d, err = summary(points)
+        print(
+            f"game {g + 1}: {result} ({reason}); Morphy W-L-D {wdl[0]}-{wdl[1]}-{wdl[2]}"
+            f" score {100 * s:.1f}% Elo {d:+.0f} ± {err:.0f}",
+            flush=True,
+        )
+    morphy.quit()
+    opp.quit()
+    s, d, err = summary(points)
+    rated = f", measured {args.anchor + d:.0f} ± {err:.0f}" if args.anchor is not None else ""
+    print(
+        f"RESULT elo={args.elo} opponent='{opp_name}' games={len(points)} "
+        f"W-L-D={wdl[0]}-{wdl[1]}-{wdl[2]} score={100 * s:.1f}% diff={d:+.0f} ± {err:.0f}{rated}"
+        f" endings={reasons}"
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())
