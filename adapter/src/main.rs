@@ -49,17 +49,10 @@ struct CodeArgs {
     /// Read castling letters as X-FEN/Shredder-FEN and castle King-takes-Rook.
     #[arg(long)]
     chess960: bool,
-    /// Who gives the odds: auto (the odds' giver), white, black or none (as UCI `OddsGiver`).
+    /// Who gives the odds: auto (the side the start shows without the odds' men), white,
+    /// black or none (as UCI `OddsGiver`).
     #[arg(long, default_value = "auto")]
     giver: OddsGiver,
-    /// Play at about this Elo (1200-2600; a node budget and now and then a safe
-    /// second-best move), within the time, depth or nodes limit.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
-    elo: Option<u32>,
-    /// The seed of Morphy's choices at --elo: the same seed against the same moves plays
-    /// the same game (default: taken from the clock, and shown).
-    #[arg(long, requires = "elo")]
-    seed: Option<u64>,
     /// Drawn games count as won by the odds receiver (Br. VI 1; Staunton I).
     #[arg(long)]
     draw_odds: bool,

@@ -29,7 +29,7 @@ use engine::rules::odds::MARKED_PAWN_LAW;
 use engine::rules::outcome::Ending;
 use engine::search::{NullReporter, Searcher};
 use engine::session::Session;
-use engine::{Color, Move, Odds, Position};
+use engine::{Move, Odds, Position};
 
 use crate::validate::{check, Request, Severity, Start, Validation};
 pub use config::{sides, Limit, MoveNotation, PlayConfig, Sides};
@@ -494,22 +494,10 @@ impl<W: Write> Play<'_, W> {
         self.out.flush()
     }
 
-    /// The game as PGN ([`pgn::session_game`]): finished with its result and the law that
+    /// The game as PGN ([`pgn::player_game`]): finished with its result and the law that
     /// decided it, or unfinished (`*`).
     fn pgn_text(&self) -> String {
-        let name = |c: Color| {
-            if c == self.sides.human {
-                "Player"
-            } else {
-                "Morphy"
-            }
-        };
-        pgn::session_game(
-            &self.session,
-            "Morphy play",
-            name(Color::White),
-            name(Color::Black),
-        )
+        pgn::player_game(&self.session, "Morphy play", self.sides.human)
     }
 }
 

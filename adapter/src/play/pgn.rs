@@ -175,6 +175,13 @@ pub fn session_game(session: &Session, event: &str, white: &str, black: &str) ->
     self::game(&tags, game.start(), game.moves(), verdict.result, reason)
 }
 
+/// The PGN of a game between a person (`human`'s side, "Player") and Morphy, under the
+/// event name `event` ([`session_game`]).
+pub fn player_game(session: &Session, event: &str, human: Color) -> String {
+    let name = |c: Color| if c == human { "Player" } else { "Morphy" };
+    session_game(session, event, name(Color::White), name(Color::Black))
+}
+
 /// Whether the game has a turn of several moves (and so a `--` in its move text).
 fn has_pass(start: &Position, moves: &[Move]) -> bool {
     let mut pos = start.clone();

@@ -316,21 +316,9 @@ impl WebGame {
         self.epoch += 1;
     }
 
-    /// The game as PGN, as `morphy play` writes it ([`pgn::session_game`]).
+    /// The game as PGN, as `morphy play` writes it ([`pgn::player_game`]).
     pub fn pgn(&self) -> String {
-        let name = |c: Color| {
-            if c == self.sides.human {
-                "Player"
-            } else {
-                "Morphy"
-            }
-        };
-        pgn::session_game(
-            &self.session,
-            "Morphy serve",
-            name(Color::White),
-            name(Color::Black),
-        )
+        pgn::player_game(&self.session, "Morphy serve", self.sides.human)
     }
 }
 
