@@ -1,7 +1,7 @@
 use std::io::Cursor;
 
 use engine::search::{marked_now, Score};
-use engine::{Game, GameSpec, MateCondition, Odds, Position, RuleSet, Rules, Square};
+use engine::{Color, Game, GameSpec, MateCondition, Odds, Position, RuleSet, Rules, Square};
 
 use super::*;
 
