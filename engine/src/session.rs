@@ -181,6 +181,14 @@ impl Session {
         }
     }
 
+    /// `by`'s time ran out on the clock: he forfeits (Am. II 10; Br. IV 18; Staunton, Time
+    /// Limit; FIDE 6.9, which draws when the opponent has only his King).
+    pub fn time_forfeit(&mut self, by: Color) {
+        if self.ending.is_none() {
+            self.ending = Some(Ending::TimeForfeit(by));
+        }
+    }
+
     /// `by` offers a draw; it stands until the opponent accepts it or plays a move.
     pub fn offer_draw(&mut self, by: Color) {
         if self.ending.is_none() {
@@ -514,5 +522,25 @@ mod tests {
         let granted = s.claim().unwrap();
         assert_eq!(granted.law, "Br. IV 12");
         assert_eq!(s.verdict().result, "1/2-1/2");
+    }
+
+    #[test]
+    fn time_runs_out_am_ii_10_br_iv_18_fide_6_9() {
+        let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+        let mut s = session(fen, GameSpec::new(RuleSet::British1894));
+        s.time_forfeit(Color::Black);
+        let v = s.verdict();
+        assert_eq!(v.result, "1-0");
+        assert_eq!(
+            v.reason,
+            "Black's time ran out: Black forfeits the game (Br. IV 18)"
+        );
+        // Under FIDE a side with only his King cannot win on time (FIDE 6.9).
+        let mut s = session(fen, GameSpec::new(RuleSet::Fide));
+        s.time_forfeit(Color::White);
+        assert_eq!(s.verdict().result, "1/2-1/2");
+        let mut s = session(fen, GameSpec::new(RuleSet::Fide));
+        s.time_forfeit(Color::Black);
+        assert_eq!(s.verdict().result, "1-0");
     }
 }

@@ -163,8 +163,20 @@ impl WebGame {
         }
     }
 
-    /// Whether the game is over (settling an ending the board has brought).
+    /// Whether the game is over (settling an ending the board has brought, or the clock:
+    /// a side whose time has run out forfeits, by the session's law).
     pub fn over(&mut self) -> bool {
+        if let Some(side) = self.running() {
+            let out = self
+                .clocks
+                .as_ref()
+                .is_some_and(|c| c.now(side, Some(side)).is_zero());
+            if out {
+                self.session.time_forfeit(side);
+                self.say(format!("{}'s time has run out.", color_name(side)));
+                self.epoch += 1;
+            }
+        }
         self.session.settle().is_some()
     }
 
@@ -327,5 +339,44 @@ impl From<Refused> for Vec<String> {
         let mut lines = r.notes;
         lines.push(r.reason);
         lines
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::PlayConfig;
+
+    fn timed(fen: &str) -> WebGame {
+        let new = NewGame {
+            config: PlayConfig {
+                fen: Some(fen.to_string()),
+                limit: Limit::Depth(1),
+                hash_mb: 1,
+                ..PlayConfig::default()
+            },
+            elo: None,
+            clock: Some(TimeControl {
+                base: Duration::from_secs(60),
+                increment: Duration::ZERO,
+            }),
+        };
+        WebGame::open(new).unwrap_or_else(|_| panic!("the start is valid"))
+    }
+
+    #[test]
+    fn a_player_whose_time_runs_out_forfeits_am_ii_10() {
+        let mut g = timed("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+        assert!(!g.over());
+        if let Some(c) = g.clocks.as_mut() {
+            c.left = [Duration::ZERO; 2];
+        }
+        assert!(g.over());
+        let v = g.session.verdict();
+        assert_eq!(v.result, "0-1");
+        assert_eq!(
+            v.reason,
+            "White's time ran out: White forfeits the game (Am. II 10)"
+        );
     }
 }

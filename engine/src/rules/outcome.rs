@@ -55,6 +55,8 @@ pub enum Ending {
     /// The giver's marked man was captured, or the marked Pawn promoted: the mate he
     /// undertook can no longer be given, so he forfeits (Am. IV 8).
     ConditionLost(MarkLost),
+    /// This side's time ran out on its clock.
+    TimeForfeit(Color),
     /// Left off (`quit`, end of input): no result.
     Unfinished,
 }
@@ -79,6 +81,8 @@ pub struct EndingLaws {
     pub resignation: &'static str,
     /// A draw by agreement.
     pub agreement: &'static str,
+    /// The time limit: a player whose time runs out forfeits.
+    pub time_limit: &'static str,
     /// The conditional mate with a marked Pawn needs that Pawn on its square at the start.
     pub marked_pawn: &'static str,
     /// Draw odds: a drawn game counts as won by the receiver.
@@ -101,6 +105,7 @@ pub const fn ending_laws(set: RuleSet) -> EndingLaws {
             stalemate: "Am. I 15 (b), II 8 (e)",
             resignation: "Am. II 9",
             agreement: "Am. II 8 (a)",
+            time_limit: "Am. II 10",
             marked_pawn: "Am. IV 6",
             draw_odds: "Br. VI 1; Staunton I",
             mate_with_pawn: "Am. IV 6, 8",
@@ -113,6 +118,7 @@ pub const fn ending_laws(set: RuleSet) -> EndingLaws {
             stalemate: "FIDE 5.2.1",
             resignation: "FIDE 5.1.2",
             agreement: "FIDE 5.2.3",
+            time_limit: "FIDE 6.9",
             marked_pawn: "Am. IV 6",
             draw_odds: "Br. VI 1; Staunton I",
             mate_with_pawn: "Am. IV 6, 8",
@@ -125,6 +131,7 @@ pub const fn ending_laws(set: RuleSet) -> EndingLaws {
             stalemate: "Br. III 4 (2)",
             resignation: "Br. IV 16",
             agreement: "British draft, no article",
+            time_limit: "Br. IV 18",
             marked_pawn: "Br. VI 4",
             draw_odds: "Br. VI 1",
             mate_with_pawn: "Br. VI 4, 7",
@@ -137,6 +144,7 @@ pub const fn ending_laws(set: RuleSet) -> EndingLaws {
             stalemate: "Staunton, Drawn Games (e)",
             resignation: "Staunton, Abandoning the Game",
             agreement: "Staunton, Drawn Games (a)",
+            time_limit: "Staunton, Time Limit",
             marked_pawn: "Staunton odds I",
             draw_odds: "Staunton odds I",
             mate_with_pawn: "Staunton odds I",
@@ -306,6 +314,28 @@ pub fn verdict(
                 reason: format!(
                     "{g} undertook to mate with {man}, which {fate}: {g} can no longer mate so, and can only forfeit or be mated, so {g} forfeits the game ({law})"
                 ),
+            }
+        }
+        Ending::TimeForfeit(by) => {
+            let who = color_name(by);
+            // FIDE 6.9: a draw when the opponent cannot mate at all (here: a lone King).
+            let lone = pos.colors(!by) == pos.pieces_of(!by, crate::types::PieceKind::King);
+            if pos.rules().set == RuleSet::Fide && lone {
+                draw(
+                    format!(
+                        "{who}'s time ran out, but {} has only the King",
+                        color_name(!by)
+                    ),
+                    laws.time_limit,
+                )
+            } else {
+                Verdict {
+                    result: win_for(!by),
+                    reason: format!(
+                        "{who}'s time ran out: {who} forfeits the game ({})",
+                        laws.time_limit
+                    ),
+                }
             }
         }
         Ending::Unfinished => Verdict {
