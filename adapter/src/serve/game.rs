@@ -357,7 +357,7 @@ mod tests {
             },
             elo: None,
             clock: Some(TimeControl {
-                base: Duration::from_secs(60),
+                base: Duration::from_mins(1),
                 increment: Duration::ZERO,
             }),
         };
