@@ -375,32 +375,41 @@ fn run_check(code: &CodeArgs, validation: Validation, json: bool, words: &[Strin
     }
 }
 
-fn run_perft(depth: u32, fen: Option<&str>, code: &CodeArgs, divide: bool) -> ExitCode {
-    let spec = code.spec();
+/// The position a command works in (the FEN, or the start of the odds), read as the
+/// engine needs it (`Validation off`); when it cannot be played, the findings on stderr
+/// and `Err(exit)`.
+fn start_position(code: &CodeArgs, fen: Option<&str>, exit: u8) -> Result<Position, ExitCode> {
     let report = check(&Request {
         start: fen.map_or(Start::Standard, Start::Fen),
         moves: &[],
-        spec,
+        spec: code.spec(),
         mode: Validation::Off,
     });
     let Some(game) = report.game else {
         for f in &report.findings {
             eprintln!("{}: {f}", f.severity.word());
         }
-        return ExitCode::from(1);
+        return Err(ExitCode::from(exit));
     };
-    let pos = game.current();
+    Ok(game.current().clone())
+}
+
+fn run_perft(depth: u32, fen: Option<&str>, code: &CodeArgs, divide: bool) -> ExitCode {
+    let pos = match start_position(code, fen, 1) {
+        Ok(pos) => pos,
+        Err(exit) => return exit,
+    };
     let start = Instant::now();
     let nodes = if divide {
         let mut total = 0;
-        for (mv, n) in perft::divide(pos, depth) {
+        for (mv, n) in perft::divide(&pos, depth) {
             println!("{}: {n}", pos.uci_move(mv));
             total += n;
         }
         println!();
         total
     } else {
-        perft::perft(pos, depth)
+        perft::perft(&pos, depth)
     };
     let ms = start.elapsed().as_millis().max(1) as u64;
     println!("Nodes searched: {nodes}");
@@ -419,20 +428,7 @@ const BANNER: &str = concat!(
 /// The position `morphy notation` works in; on a bad FEN or position, the findings on
 /// stderr and exit code 2.
 fn notation_start(start: &NotationStart) -> Result<Position, ExitCode> {
-    let spec = start.code.spec();
-    let report = check(&Request {
-        start: start.fen.as_deref().map_or(Start::Standard, Start::Fen),
-        moves: &[],
-        spec,
-        mode: Validation::Off,
-    });
-    let Some(game) = report.game else {
-        for f in &report.findings {
-            eprintln!("{}: {f}", f.severity.word());
-        }
-        return Err(ExitCode::from(2));
-    };
-    Ok(game.current().clone())
+    start_position(&start.code, start.fen.as_deref(), 2)
 }
 
 fn run_notation(action: NotationCommand) -> ExitCode {

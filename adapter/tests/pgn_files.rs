@@ -4,6 +4,8 @@
 //! The python-chess tests are skipped with a note when `python3` or the `chess` package
 //! is missing, unless `CI` is set, where they must run (`.ci/run` installs `chess`).
 
+mod common;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -49,16 +51,11 @@ struct PythonRead {
 /// python-chess's reading of every game of the file, or `None` when python-chess is not
 /// installed (a failure under CI).
 fn python_reads(path: &Path) -> Option<Vec<PythonRead>> {
-    let have_chess = Command::new("python3")
-        .args(["-c", "import chess.pgn"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !have_chess {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI needs python3 with python-chess (pip install chess)"
-        );
-        eprintln!("skipped: python3 with python-chess not found (pip install chess)");
+    if !common::needs(
+        "python3 with python-chess (pip install chess)",
+        "python3",
+        &["-c", "import chess.pgn"],
+    ) {
         return None;
     }
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/python/pgn_replay.py");

@@ -2,6 +2,8 @@
 //! pseudo-terminal), typing at the prompt, reading the board on the screen. Under `CI` the
 //! test fails when tmux is missing (`.ci/run` installs it); elsewhere it is skipped.
 
+mod common;
+
 use std::process::Command;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -69,19 +71,9 @@ impl Drop for Pane {
     }
 }
 
-fn tmux_available() -> bool {
-    let found = Command::new("tmux").arg("-V").output().is_ok();
-    assert!(
-        found || std::env::var_os("CI").is_none(),
-        "tmux is missing (CI installs it)"
-    );
-    found
-}
-
 #[test]
 fn a_game_at_knight_odds_in_a_terminal() {
-    if !tmux_available() {
-        eprintln!("skipped: tmux is missing");
+    if !common::needs("tmux", "tmux", &["-V"]) {
         return;
     }
     let bin = env!("CARGO_BIN_EXE_morphy");

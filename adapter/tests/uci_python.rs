@@ -2,21 +2,18 @@
 //! binary. Skipped with a note when `python3` or the `chess` package is missing, unless
 //! `CI` is set, where it must run (`.ci/run` installs `chess`).
 
+mod common;
+
 use std::process::Command;
 
 #[test]
 fn python_chess_conformance() {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/python/test_uci.py");
-    let have_chess = Command::new("python3")
-        .args(["-c", "import chess.engine"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !have_chess {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI needs python3 with python-chess (pip install chess)"
-        );
-        eprintln!("skipped: python3 with python-chess not found (pip install chess)");
+    if !common::needs(
+        "python3 with python-chess (pip install chess)",
+        "python3",
+        &["-c", "import chess.engine"],
+    ) {
         return;
     }
     let out = Command::new("python3")

@@ -152,3 +152,22 @@ pub fn best_of(line: &str) -> Option<String> {
     let m = words.next()?;
     (m != "(none)").then(|| m.to_string())
 }
+
+/// Whether `program args` runs and succeeds: a tool a test needs (python-chess, tmux).
+/// When it does not, under `CI` the test fails (`.ci/run` installs what tests need);
+/// elsewhere it says so and the caller skips.
+pub fn needs(what: &str, program: &str, args: &[&str]) -> bool {
+    let found = Command::new(program)
+        .args(args)
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI needs {what} ({program} {})",
+            args.join(" ")
+        );
+        eprintln!("skipped: {what} not found");
+    }
+    found
+}

@@ -127,13 +127,7 @@ impl Worker<'_> {
         if self.drawn_by_rule(pos) {
             return self.shared.terms.draw(us);
         }
-        if ply > 0
-            && self
-                .shared
-                .terms
-                .terms
-                .condition_lost(self.stack[ply].marked)
-        {
+        if self.mark_lost(ply) {
             return self.shared.terms.forfeit(us);
         }
         if ply >= MAX_PLY {

@@ -32,13 +32,7 @@ impl Worker<'_> {
             self.seldepth = self.seldepth.max(ply);
         }
         let in_check = pos.in_check();
-        if ply > 0
-            && self
-                .shared
-                .terms
-                .terms
-                .condition_lost(self.stack[ply].marked)
-        {
+        if self.mark_lost(ply) {
             return self.shared.terms.forfeit(pos.turn());
         }
         if ply >= MAX_PLY {

@@ -140,6 +140,18 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Whether the giver's marked man is lost at this node (below the root): he can only
+    /// forfeit or be mated (Am. IV 8), scored by [`super::odds::Terms::forfeit`].
+    #[inline]
+    pub(crate) fn mark_lost(&self, ply: usize) -> bool {
+        ply > 0
+            && self
+                .shared
+                .terms
+                .terms
+                .condition_lost(self.stack[ply].marked)
+    }
+
     /// Counts a node; every so often checks the stop flag, the clock and the node limit.
     /// Returns whether the search must stop.
     #[inline]
