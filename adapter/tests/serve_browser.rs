@@ -96,7 +96,7 @@ fn the_web_board_plays_a_game_at_odds_in_chromium() {
         run.status.success(),
         "the browser test failed:\n{out}\n{err}"
     );
-    assert!(out.contains("4 passed, 0 failed"), "{out}");
+    assert!(out.contains("7 passed, 0 failed"), "{out}");
     assert!(
         status.success(),
         "morphy serve exited {status} after Ctrl-C"

@@ -360,3 +360,57 @@ async fn the_form_offers_every_odds_of_the_catalogue() {
     let all: Vec<&str> = engine::Odds::ALL.iter().map(|o| o.name()).collect();
     assert_eq!(names, all);
 }
+
+#[tokio::test]
+async fn a_take_back_takes_the_persons_turn_and_morphys_reply() {
+    let router = router();
+    let state = new_game(&router, json!({ "color": "white" })).await;
+    let id = state["id"].as_str().unwrap().to_string();
+    assert_eq!(state["take_back"], false, "no move of the person's yet");
+    let (status, body) = post(&router, &format!("/api/games/{id}/undo"), &json!({})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["error"], "you have made no move to take back");
+    let start_fen = state["fen"].clone();
+    let (status, _) = post(
+        &router,
+        &format!("/api/games/{id}/move"),
+        &json!({ "from": "e2", "to": "e4" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let state = persons_turn(&router, &id).await;
+    assert_eq!(state["plies"], 2);
+    assert_eq!(state["take_back"], true);
+    let (status, body) = post(&router, &format!("/api/games/{id}/undo"), &json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(
+        body["said"]
+            .as_str()
+            .unwrap()
+            .starts_with("You take back 1. e4 "),
+        "{body}"
+    );
+    assert_eq!(body["state"]["plies"], 0);
+    assert_eq!(body["state"]["fen"], start_fen);
+    assert_eq!(body["state"]["turn"], "white");
+    // The game goes on from there: Morphy answers the next move.
+    let (status, _) = post(
+        &router,
+        &format!("/api/games/{id}/move"),
+        &json!({ "from": "d2", "to": "d4" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let state = persons_turn(&router, &id).await;
+    assert_eq!(state["plies"], 2, "{state}");
+    assert!(
+        state["san"].as_str().unwrap().starts_with("1. d4 "),
+        "{state}"
+    );
+    // After the result, the moves stand.
+    let (status, _) = post(&router, &format!("/api/games/{id}/resign"), &json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = post(&router, &format!("/api/games/{id}/undo"), &json!({})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["error"], "the game is over: its moves stand");
+}

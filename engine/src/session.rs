@@ -46,6 +46,26 @@ impl std::fmt::Display for PlayError {
 
 impl std::error::Error for PlayError {}
 
+/// Why no turn was taken back ([`Session::take_back_turn`]).
+#[derive(Clone, Copy, Debug, Eq, PartialEq)]
+pub enum TakeBackError {
+    /// The game is over.
+    Over,
+    /// The side has made no move yet.
+    NoMove,
+}
+
+impl std::fmt::Display for TakeBackError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            TakeBackError::Over => "the game is over: its moves stand",
+            TakeBackError::NoMove => "you have made no move to take back",
+        })
+    }
+}
+
+impl std::error::Error for TakeBackError {}
+
 /// One game under a [`GameSpec`], from its start to its result.
 #[derive(Clone, Debug)]
 pub struct Session {
@@ -133,6 +153,49 @@ impl Session {
         }
         self.offer = None;
         self.game.undo()
+    }
+
+    /// Why `side` could not take back a turn now, if he could not
+    /// ([`Session::take_back_turn`]).
+    pub fn no_take_back(&self, side: Color) -> Option<TakeBackError> {
+        let made = self.game.moves().len();
+        if self.ending.is_some() {
+            Some(TakeBackError::Over)
+        } else if !self.game.positions()[..made]
+            .iter()
+            .any(|p| p.turn() == side)
+        {
+            Some(TakeBackError::NoMove)
+        } else {
+            None
+        }
+    }
+
+    /// Takes back `side`'s last turn and the opponent's moves since, and answers the
+    /// moves taken back, oldest first (the position before them is the game's current
+    /// one). A courtesy of friendly play, outside the law: under the Code a move is
+    /// "complete" when the player "has quitted the transferred man" (Am. I 14 B (a)),
+    /// and a complete move stands.
+    ///
+    /// # Errors
+    /// When the game is over, or `side` has made no move to take back.
+    pub fn take_back_turn(&mut self, side: Color) -> Result<Vec<Move>, TakeBackError> {
+        if let Some(why) = self.no_take_back(side) {
+            return Err(why);
+        }
+        let made_by = |game: &Game| -> Option<Color> {
+            let n = game.moves().len();
+            (n > 0).then(|| game.positions()[n - 1].turn())
+        };
+        let mut taken = Vec::new();
+        while made_by(&self.game) == Some(!side) {
+            taken.extend(self.undo());
+        }
+        while made_by(&self.game) == Some(side) {
+            taken.extend(self.undo());
+        }
+        taken.reverse();
+        Ok(taken)
     }
 
     /// A draw the side to move may claim now, in words with its law (a dead position is
@@ -282,6 +345,29 @@ mod tests {
     fn session(fen: &str, spec: GameSpec) -> Session {
         let pos = Position::from_setup(&Setup::from_fen(fen, false).unwrap(), spec.rules());
         Session::new(spec, Game::new(pos.unwrap())).unwrap()
+    }
+
+    #[test]
+    fn a_take_back_takes_a_whole_turn_and_the_replies_am_iv_4() {
+        // Two moves' odds: White's first turn is two moves (Am. IV 4).
+        let rules = crate::Rules::new(RuleSet::American1897);
+        let start = Position::from_setup(&Odds::TwoMoves.setup(&rules), rules).unwrap();
+        let spec = GameSpec::new(RuleSet::American1897);
+        let mut s = Session::new(spec, Game::new(start)).unwrap();
+        assert_eq!(s.take_back_turn(Color::White), Err(TakeBackError::NoMove));
+        let mut played = Vec::new();
+        for m in ["e2e4", "d2d4", "e7e5", "g1f3"] {
+            let mv = s.game().current().parse_uci_move(m).unwrap();
+            played.push(mv);
+            s.play(mv).unwrap();
+        }
+        assert_eq!(s.take_back_turn(Color::Black).map(|t| t.len()), Ok(2));
+        assert_eq!(s.game().moves().len(), 2);
+        // White's whole turn of two moves goes back at once.
+        assert_eq!(s.take_back_turn(Color::White), Ok(played[..2].to_vec()));
+        assert_eq!(s.game().moves().len(), 0);
+        s.resign(Color::Black);
+        assert_eq!(s.take_back_turn(Color::White), Err(TakeBackError::Over));
     }
 
     #[test]

@@ -5,9 +5,12 @@ Usage: play_at_odds.py BASE_URL SCREENSHOT_DIR
 
 Plays at odds through the page as a person would: Morphy opens as the giver at knight
 odds, the person answers, tries an illegal move (nothing changes, the reason is shown
-with its law), claims a draw (refused with the law), downloads the PGN (python-chess
-reads it); then, as the giver at rook odds from a FEN, castles without the Rook
-(Am. IV 5); claims a draw granted by the fifty-move law (Am. II 8 (b)); and starts a
+with its law), claims a draw (refused with the law), takes his turn back and plays it
+again, downloads the PGN (python-chess reads it); then, as the giver at rook odds from
+a FEN, castles without the Rook (Am. IV 5); plays a turn of two moves move by move
+(Am. IV 4); calls to mate under the British draft (Br. IV 12) and offers a draw
+(declined, with the reason); promotes with the British choice of staying a Pawn
+(Br. IV 15); claims a draw granted by the fifty-move law (Am. II 8 (b)); and starts a
 game with bad parameters (answered on the page). Screenshots go to SCREENSHOT_DIR.
 Exits non-zero on the first failure.
 """
@@ -106,6 +109,16 @@ def knight_odds(d, downloads):
     assert "Am. II 8" in message.text, message.text
     assert fen(d) == before
     shot(d, "claim-refused")
+    # Take back the turn: the person's Kt-KB3 and Morphy's reply go; the same move again.
+    d.find_element(By.ID, "undo").click()
+    wait_for(d, "the take-back", lambda: fen(d) == opened)
+    assert "You take back 1... Nf6 2." in message.text, message.text
+    assert "2." not in text(d, "score"), text(d, "score")
+    click(d, "g8")
+    click(d, "f6")
+    wait_for(d, "the answer to be played again", lambda: fen(d) != opened)
+    to_move(d, "b")
+    wait_for(d, "Morphy's second move again", lambda: "2." in text(d, "score"))
     # The PGN, downloaded as a person would, and read by python-chess.
     d.find_element(By.ID, "download").click()
     path = os.path.join(downloads, "morphy-game.pgn")
@@ -135,6 +148,65 @@ def castles_without_the_rook(d):
     shot(d, "castled-without-the-rook")
 
 
+def turn_of_two_moves(d):
+    # Two moves' odds: the receiver's first turn is two moves, no man beyond the fourth
+    # rank (Am. IV 4); the page shows what is left of the turn.
+    open_game(d, "odds=two-moves&rules=american-1897&color=receiver")
+    to_move(d, "w")
+    click(d, "e2")
+    click(d, "e4")
+    wait_for(d, "the first move of the turn", lambda: "4P3" in fen(d).split(" ")[0])
+    assert fen(d).split(" ")[1] == "w", fen(d)
+    status = text(d, "status")
+    assert "1 move(s) left in this turn" in status and "(Am. IV 4)" in status, status
+    shot(d, "turn-of-two-moves")
+    # Beyond the fourth rank is refused with the law.
+    before = fen(d)
+    click(d, "e4")
+    click(d, "e5")
+    message = d.find_element(By.ID, "message")
+    wait_for(d, "the refusal", lambda: message.is_displayed() and "Am. IV 4" in message.text)
+    assert fen(d) == before
+    click(d, "d2")
+    click(d, "d4")
+    to_move(d, "w")
+    score = text(d, "score")
+    assert score.startswith("1. e4, d4 "), score
+
+
+def british_call_and_offer(d):
+    # A lone King calls on the other side to mate within fifty moves (Br. IV 12).
+    start = "4k3/8/8/8/8/8/8/R3K3 b - - 0 60"
+    open_game(d, f"rules=british-1894&color=black&fen={quote(start)}")
+    call = d.find_element(By.ID, "call")
+    wait_for(d, "the call button", lambda: call.is_displayed())
+    call.click()
+    message = d.find_element(By.ID, "message")
+    wait_for(d, "the call", lambda: message.is_displayed() and "Br. IV 12" in message.text)
+    assert not call.is_displayed(), "a call stands once made"
+    shot(d, "british-call")
+    # An offer of a draw: Morphy, a Rook up, plays on and says why.
+    d.find_element(By.ID, "offer").click()
+    wait_for(d, "the answer", lambda: "Morphy declines the draw" in message.text)
+    assert "it plays on" in message.text, message.text
+    assert not d.find_element(By.ID, "result").is_displayed()
+
+
+def promotion_choice(d):
+    # Under the British draft a Pawn on the eighth rank may stay a Pawn (Br. IV 15).
+    start = "8/P3k3/8/8/8/8/8/4K3 w - - 0 1"
+    open_game(d, f"rules=british-1894&color=white&fen={quote(start)}")
+    click(d, "a7")
+    click(d, "a8")
+    choices = d.find_elements(By.CSS_SELECTOR, "[data-promotion]")
+    letters = sorted(c.get_attribute("data-promotion") for c in choices)
+    assert letters == ["b", "n", "p", "q", "r"], letters
+    shot(d, "promotion-choice")
+    d.find_element(By.CSS_SELECTOR, '[data-promotion="n"]').click()
+    wait_for(d, "the promotion", lambda: fen(d).startswith("N7/"))
+    assert "a8=N" in text(d, "score"), text(d, "score")
+
+
 def claim_granted(d):
     start = "4k3/8/8/8/8/8/4P3/4K3 w - - 100 80"
     open_game(d, f"rules=american-1897&color=white&fen={quote(start)}")
@@ -161,11 +233,14 @@ def main():
         try:
             knight_odds(d, downloads)
             castles_without_the_rook(d)
+            turn_of_two_moves(d)
+            british_call_and_offer(d)
+            promotion_choice(d)
             claim_granted(d)
             bad_parameters(d)
         finally:
             d.quit()
-    print("browser test: 4 passed, 0 failed")
+    print("browser test: 7 passed, 0 failed")
 
 
 if __name__ == "__main__":

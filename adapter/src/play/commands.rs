@@ -7,33 +7,17 @@ use std::sync::atomic::AtomicBool;
 
 use engine::rules::draws::color_name;
 use engine::search::NullReporter;
-use engine::{Color, Game};
 
 use super::{pgn, turn, Play, DEFAULT_PGN};
 
 impl<W: Write> Play<'_, W> {
-    /// Takes back the player's last turn and Morphy's moves since.
+    /// Takes back the player's last turn and Morphy's moves since
+    /// ([`engine::session::Session::take_back_turn`]).
     pub(super) fn undo(&mut self) -> io::Result<()> {
-        let human = self.sides.human;
-        let made_by = |game: &Game| -> Option<Color> {
-            let n = game.moves().len();
-            (n > 0).then(|| game.positions()[n - 1].turn())
+        let taken = match self.session.take_back_turn(self.sides.human) {
+            Ok(taken) => taken,
+            Err(why) => return self.say(&format!("error: {why}")),
         };
-        let game = self.session.game();
-        let played = game.positions()[..game.moves().len()]
-            .iter()
-            .any(|p| p.turn() == human);
-        if !played {
-            return self.say("error: you have made no move to take back");
-        }
-        let mut taken = Vec::new();
-        while made_by(self.session.game()) == Some(!human) {
-            taken.extend(self.session.undo());
-        }
-        while made_by(self.session.game()) == Some(human) {
-            taken.extend(self.session.undo());
-        }
-        taken.reverse();
         let game = self.session.game().clone();
         let mut pos = game.current().clone();
         let mut words = Vec::new();

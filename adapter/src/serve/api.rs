@@ -77,6 +77,7 @@ pub fn router(app: Arc<App>, allowed: Allowed) -> Router {
         .route("/api/games/{id}/call", post(call))
         .route("/api/games/{id}/offer", post(offer))
         .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/undo", post(take_back))
         .route("/api/games/{id}/stop", post(stop));
     Router::new()
         .route("/", get(assets::index))
@@ -373,6 +374,25 @@ async fn resign(State(app): Shared, Path(id): Path<String>) -> Response {
     let state = state_of(&id, &slot);
     slot.send("state", state.to_string());
     answer(StatusCode::OK, state)
+}
+
+/// `POST /api/games/{id}/undo`: the person takes back his last turn and Morphy's moves
+/// since, even while Morphy thinks (its search stops and is forgotten).
+async fn take_back(State(app): Shared, Path(id): Path<String>) -> Response {
+    let Some(slot) = app.store.get(&id) else {
+        return no_game();
+    };
+    slot.stop_search();
+    let said = slot.lock().take_back();
+    let state = state_of(&id, &slot);
+    slot.send("state", state.to_string());
+    match said {
+        Ok(words) => answer(StatusCode::OK, json!({ "said": words, "state": state })),
+        Err(words) => answer(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            json!({ "error": words, "state": state }),
+        ),
+    }
 }
 
 /// `POST /api/games/{id}/stop`: the page is closing; Morphy's search stops (it plays the

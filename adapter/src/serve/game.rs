@@ -288,6 +288,32 @@ impl WebGame {
         self.over();
     }
 
+    /// The person takes back his last turn and Morphy's moves since
+    /// ([`Session::take_back_turn`]); a search under way becomes stale.
+    ///
+    /// # Errors
+    /// Why not, in words: the game is over, or the person has made no move.
+    pub fn take_back(&mut self) -> Result<String, String> {
+        let taken = self
+            .session
+            .take_back_turn(self.sides.human)
+            .map_err(|why| why.to_string())?;
+        self.epoch += 1;
+        self.eval = None;
+        if let Some(c) = &mut self.clocks {
+            c.since = Some(Instant::now());
+        }
+        let mut pos = self.session.game().current().clone();
+        let mut words = Vec::new();
+        for mv in taken {
+            words.push(pgn::numbered(&pos, &pos.san(mv)));
+            pos.play(mv);
+        }
+        let said = format!("You take back {}.", words.join(" "));
+        self.say(said.clone());
+        Ok(said)
+    }
+
     /// The person claims a draw.
     pub fn claim(&mut self) -> Result<Ruling, Ruling> {
         let answer = self.session.claim();

@@ -10,7 +10,7 @@ use engine::{Color, PieceKind, Position, Setup};
 use serde_json::{json, Value};
 
 use super::game::WebGame;
-use crate::play::{pgn, score_text, terms_lines, ScoreOf};
+use crate::play::{score_text, terms_lines, ScoreOf};
 
 /// `white` or `black`.
 pub fn side(color: Color) -> &'static str {
@@ -144,7 +144,8 @@ pub fn state(id: &str, g: &mut WebGame) -> Value {
         "turn_note": pos.in_multi_move_turn().then(|| moves_left_in_turn(pos.turn_moves())),
         "move_number": pos.fullmove_number(),
         "plies": game.moves().len(),
-        "san": pgn::movetext(game.start(), game.moves()).join(" "),
+        "epoch": g.epoch,
+        "san": engine::notation::san_score(game),
         "descriptive": descriptive,
         "given": given,
         "taken": {
@@ -156,6 +157,7 @@ pub fn state(id: &str, g: &mut WebGame) -> Value {
         "claimable": claimable,
         "call": call,
         "offer": g.session.offer().map(side),
+        "take_back": g.session.no_take_back(human).is_none(),
         "thinking": thinking,
         "over": over,
         "result": result,

@@ -29,7 +29,10 @@ async function api(path, body) {
 
 function show(next) {
   if (!next) return;
-  if (state && state.id === next.id && next.plies < state.plies) return;
+  // A state older than the one shown (an event overtaken by an answer) is dropped: the
+  // server's epoch counts the person's changes (a take-back among them), plies the moves.
+  const older = (a, b) => a.epoch < b.epoch || (a.epoch === b.epoch && a.plies < b.plies);
+  if (state && state.id === next.id && older(next, state)) return;
   const fresh = !state || state.id !== next.id;
   state = next;
   since = performance.now();
@@ -125,6 +128,7 @@ $("flip").addEventListener("click", () => {
 $("claim").addEventListener("click", () => request("claim"));
 $("call").addEventListener("click", () => request("call"));
 $("offer").addEventListener("click", () => request("offer"));
+$("undo").addEventListener("click", () => request("undo"));
 $("resign").addEventListener("click", () => {
   if (confirm("Resign the game?")) request("resign");
 });
@@ -144,6 +148,9 @@ $("upload").addEventListener("change", async (e) => {
 });
 setInterval(() => state && drawClocks(state, since, board.flipped), 250);
 window.addEventListener("pagehide", () => {
+  // The event stream is closed here, not left to the browser: a page kept for "back"
+  // would hold its connection, and a browser opens only six to one server.
+  if (events) events.close();
   if (state) navigator.sendBeacon(`/api/games/${state.id}/stop`);
 });
 

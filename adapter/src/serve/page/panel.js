@@ -81,6 +81,7 @@ export function drawPanel(state, flipped) {
   const open = mine && !over;
   for (const id of ["claim", "offer"]) $(id).disabled = !open;
   $("resign").disabled = over;
+  $("undo").disabled = !state.take_back;
   $("claim").title = state.claimable ? `You may claim: ${state.claimable}` : "Claim a draw (the law will say whether it is granted)";
   $("claim").classList.toggle("claimable", Boolean(state.claimable));
   $("call").classList.toggle("hidden", !state.call);

@@ -75,7 +75,7 @@ use crate::position::Position;
 use crate::setup::CastleSide;
 use crate::types::{Bitboard, Color, File, Move, MoveKind, PieceKind, Rank, Square};
 use record::{Action, Files, ManName, Reading};
-pub use score::{read_score, score, score_lines, ScoreError, ScoreLine};
+pub use score::{layout, lines_by_turn, read_score, score, score_lines, ScoreError, ScoreLine};
 
 /// Why a record was not read as one legal move.
 #[derive(Clone, Debug, Eq, PartialEq)]

@@ -38,6 +38,12 @@ pub struct ScoreLine {
 /// The lines of a game's score: each move's record ([`Position::descriptive`]) in its
 /// move number and column.
 pub fn score_lines(game: &Game) -> Vec<ScoreLine> {
+    lines_by_turn(game, Position::descriptive)
+}
+
+/// The lines of a game's score with each move written by `record` (descriptive, SAN):
+/// one line a move number, a turn of several moves in one cell (Am. IV 4).
+pub fn lines_by_turn(game: &Game, record: impl Fn(&Position, Move) -> String) -> Vec<ScoreLine> {
     let mut lines: Vec<ScoreLine> = Vec::new();
     for (before, mv) in game.positions().iter().zip(game.moves()) {
         let number = before.fullmove_number();
@@ -49,7 +55,7 @@ pub fn score_lines(game: &Game) -> Vec<ScoreLine> {
             });
         }
         let line = lines.last_mut().expect("a line was pushed");
-        let record = before.descriptive(*mv);
+        let record = record(before, *mv);
         match before.turn() {
             Color::White => line.white.push(record),
             Color::Black => line.black.push(record),
@@ -74,7 +80,11 @@ pub fn score_lines(game: &Game) -> Vec<ScoreLine> {
 /// assert_eq!(score(&game), "1. P-K4, P-Q4  P-K3\n2. Kt-KB3");
 /// ```
 pub fn score(game: &Game) -> String {
-    let lines = score_lines(game);
+    layout(&score_lines(game))
+}
+
+/// Score lines as text, one line a move number, the columns aligned.
+pub fn layout(lines: &[ScoreLine]) -> String {
     let cells: Vec<(String, String, String)> = lines
         .iter()
         .map(|l| {
