@@ -8,6 +8,11 @@ the colours swapped. Games end only by the rules (FIDE, as python-chess applies 
 mate, stalemate, insufficient material, threefold repetition, fifty moves) or on time or
 by an illegal move / crash (a loss for the side at fault). Morphy runs with `Rules fide`.
 
+For games at odds, `--openings` names an odds set (scripts/openings/odds_openings_*.epd),
+`--giver-only` plays each opening once with Morphy on the side to move (the giver: the
+sets start with the giver to move), and `--morphy-opt` sets Morphy's own options
+(`OddsGiver=white`, `OddsContempt=100`). `--elo 0` plays Morphy at full strength.
+
 Prints the score and the Elo difference with a 95% interval (from the per-game score
 variance), and the measured rating `anchor + difference` when --anchor is given.
 
@@ -79,7 +84,10 @@ def play_game(engines, names, board, tc, inc, pgn_headers):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--morphy", required=True)
-    ap.add_argument("--elo", type=int, required=True, help="Morphy's UCI_Elo")
+    ap.add_argument("--elo", type=int, required=True, help="Morphy's UCI_Elo (0: full strength)")
+    ap.add_argument("--morphy-opt", action="append", default=[], help="Morphy option NAME=VALUE")
+    ap.add_argument("--giver-only", action="store_true",
+                    help="each opening once, Morphy on the side to move (odds sets)")
     ap.add_argument("--opponent", required=True, help="opponent command (UCI)")
     ap.add_argument("--opponent-args", default="", help="extra words, e.g. --uci")
     ap.add_argument("--opt", action="append", default=[], help="opponent option NAME=VALUE")
@@ -95,17 +103,25 @@ def main():
 
     lines = [l for l in open(args.openings) if l.strip()]
     rng = random.Random(args.seed)
-    rng.shuffle(lines)
+    if not args.giver_only:
+        rng.shuffle(lines)  # odds sets are played in file order
 
     morphy = chess.engine.SimpleEngine.popen_uci([args.morphy])
     opp_cmd = [args.opponent] + args.opponent_args.split()
     opp = chess.engine.SimpleEngine.popen_uci(opp_cmd)
-    morphy_opts = {"Rules": "fide", "UCI_LimitStrength": True, "UCI_Elo": args.elo}
+    def options(pairs):
+        out = {}
+        for o in pairs:
+            k, v = o.split("=", 1)
+            out[k] = {"true": True, "false": False}.get(v.lower(), v)
+        return out
+
+    morphy_opts = {"Rules": "fide"}
+    if args.elo:
+        morphy_opts.update({"UCI_LimitStrength": True, "UCI_Elo": args.elo})
+    morphy_opts.update(options(args.morphy_opt))
     morphy.configure(morphy_opts)
-    opp_opts = {}
-    for o in args.opt:
-        k, v = o.split("=", 1)
-        opp_opts[k] = {"true": True, "false": False}.get(v.lower(), v)
+    opp_opts = options(args.opt)
     opp.configure(opp_opts)
     opp_name = args.name or args.opponent.split("/")[-1] + "".join(
         f" {k}={v}" for k, v in opp_opts.items() if k in ("UCI_Elo",)
@@ -116,13 +132,16 @@ def main():
     reasons = {}
     pgn_out = open(args.pgn, "a") if args.pgn else None
     for g in range(args.games):
-        epd = lines[(g // 2) % len(lines)]
-        board, _ = chess.Board.from_epd(epd)
-        morphy_white = g % 2 == 0
+        if args.giver_only:
+            board, _ = chess.Board.from_epd(lines[g % len(lines)])
+            morphy_white = board.turn == chess.WHITE
+        else:
+            board, _ = chess.Board.from_epd(lines[(g // 2) % len(lines)])
+            morphy_white = g % 2 == 0
         # A fresh seed each game: reproducible, and not the same choices every game.
         morphy.configure({"Seed": args.seed * 1000 + g})
         engines = [morphy, opp] if morphy_white else [opp, morphy]
-        names = [f"morphy-{args.elo}", opp_name]
+        names = [f"morphy-{args.elo or 'full'}", opp_name]
         names = names if morphy_white else names[::-1]
         headers = {
             "Event": f"morphy UCI_Elo {args.elo} vs {opp_name}",
