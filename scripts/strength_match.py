@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""A small UCI match runner (python-chess) for calibrating Morphy's UCI_Elo.
+"""A small match runner (python-chess) for calibrating Morphy's UCI_Elo.
 
-Plays Morphy at `UCI_LimitStrength true, UCI_Elo N` against one UCI opponent, one game at
+Plays Morphy at `UCI_LimitStrength true, UCI_Elo N` against one UCI or xboard opponent
+(`--protocol xboard`), one game at
 a time, at a Fischer clock (default 3s+0.03s). Openings come from
 scripts/openings/openings.epd in a seeded random order; each opening is played twice with
 the colours swapped. Games end only by the rules (FIDE, as python-chess applies them:
@@ -88,7 +89,9 @@ def main():
     ap.add_argument("--morphy-opt", action="append", default=[], help="Morphy option NAME=VALUE")
     ap.add_argument("--giver-only", action="store_true",
                     help="each opening once, Morphy on the side to move (odds sets)")
-    ap.add_argument("--opponent", required=True, help="opponent command (UCI)")
+    ap.add_argument("--opponent", required=True, help="opponent command")
+    ap.add_argument("--protocol", choices=["uci", "xboard"], default="uci",
+                    help="the opponent's protocol (xboard: Sjeng, Fairy-Max, GNU Chess)")
     ap.add_argument("--opponent-args", default="", help="extra words, e.g. --uci")
     ap.add_argument("--opt", action="append", default=[], help="opponent option NAME=VALUE")
     ap.add_argument("--name", default=None, help="opponent name in the PGN")
@@ -108,7 +111,10 @@ def main():
 
     morphy = chess.engine.SimpleEngine.popen_uci([args.morphy])
     opp_cmd = [args.opponent] + args.opponent_args.split()
-    opp = chess.engine.SimpleEngine.popen_uci(opp_cmd)
+    if args.protocol == "xboard":
+        opp = chess.engine.SimpleEngine.popen_xboard(opp_cmd)
+    else:
+        opp = chess.engine.SimpleEngine.popen_uci(opp_cmd)
     def options(pairs):
         out = {}
         for o in pairs:
