@@ -10,8 +10,7 @@ mate, stalemate, insufficient material, threefold repetition, fifty moves) or on
 by an illegal move / crash (a loss for the side at fault). Morphy runs with `Rules fide`.
 
 For games at odds, `--openings` names an odds set (scripts/openings/odds_openings_*.epd),
-`--giver-only` plays each opening once with Morphy on the side to move (the giver: the
-sets start with the giver to move), and `--morphy-opt` sets Morphy's own options
+`--giver white|black` plays each opening once with Morphy on that side (the giver), and `--morphy-opt` sets Morphy's own options
 (`OddsGiver=white`, `OddsContempt=100`). `--elo 0` plays Morphy at full strength.
 
 Prints the score and the Elo difference with a 95% interval (from the per-game score
@@ -87,8 +86,8 @@ def main():
     ap.add_argument("--morphy", required=True)
     ap.add_argument("--elo", type=int, required=True, help="Morphy's UCI_Elo (0: full strength)")
     ap.add_argument("--morphy-opt", action="append", default=[], help="Morphy option NAME=VALUE")
-    ap.add_argument("--giver-only", action="store_true",
-                    help="each opening once, Morphy on the side to move (odds sets)")
+    ap.add_argument("--giver", choices=["white", "black"], default=None,
+                    help="odds sets: each opening once, Morphy always this side (the giver)")
     ap.add_argument("--opponent", required=True, help="opponent command")
     ap.add_argument("--protocol", choices=["uci", "xboard"], default="uci",
                     help="the opponent's protocol (xboard: Sjeng, Fairy-Max, GNU Chess)")
@@ -106,7 +105,7 @@ def main():
 
     lines = [l for l in open(args.openings) if l.strip()]
     rng = random.Random(args.seed)
-    if not args.giver_only:
+    if not args.giver:
         rng.shuffle(lines)  # odds sets are played in file order
 
     morphy = chess.engine.SimpleEngine.popen_uci([args.morphy])
@@ -138,9 +137,9 @@ def main():
     reasons = {}
     pgn_out = open(args.pgn, "a") if args.pgn else None
     for g in range(args.games):
-        if args.giver_only:
+        if args.giver:
             board, _ = chess.Board.from_epd(lines[g % len(lines)])
-            morphy_white = board.turn == chess.WHITE
+            morphy_white = args.giver == "white"
         else:
             board, _ = chess.Board.from_epd(lines[(g // 2) % len(lines)])
             morphy_white = g % 2 == 0
