@@ -4,9 +4,16 @@
 //! The last ply is counted in bulk (the sizes of the move sets are added up, no move is
 //! played), as every fast perft does; [`perft_slow`] plays every move for reference.
 //! Parallel perft splits the tree with rayon; an optional hash table caches subtree counts.
-//! Suites of positions with known counts are read by [`suite`].
+//! Suites of positions with known counts are read by [`suite`]. A deep count can be cut
+//! into independent jobs for a job runner ([`split`], [`job`], [`shard`], [`merge`], in the
+//! line format of [`jobline`]).
 
 pub mod hash;
+pub mod job;
+pub mod jobline;
+pub mod merge;
+pub mod shard;
+pub mod split;
 pub mod suite;
 
 use engine::{Move, Position};

@@ -1,12 +1,17 @@
 //! The `perft` command: leaf counts, divide, threads, a hash table, EPD suites, and the
 //! interface of the `perftree` debugging tool.
 
+use std::io::{BufReader, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 use engine::{Move, Odds, Position, RuleSet, Rules};
-use perft::suite::{build_position, parse_suite};
+use perft::job::JobRunner;
+use perft::jobline::SplitHeader;
+use perft::merge::{JobBook, Tally};
+use perft::shard::ShardSpec;
+use perft::suite::{build_position, parse_suite, root_position};
 use perft::PerftHash;
 
 #[derive(Parser)]
@@ -23,14 +28,12 @@ struct Cli {
     run: RunArgs,
 }
 
+/// The root of a count: a FEN or an odds start, and the rules.
 #[derive(clap::Args)]
-struct RunArgs {
+struct RootArgs {
     /// The position (FEN); default: the start position of the odds (standard start without odds).
     #[arg(long)]
     fen: Option<String>,
-    /// How many plies to count.
-    #[arg(long, short)]
-    depth: Option<u32>,
     /// Rule set: american-1897, british-1894, staunton-1910 or fide.
     #[arg(long, default_value = "american-1897")]
     rules: String,
@@ -40,6 +43,30 @@ struct RunArgs {
     /// Read castling letters as Chess960 (X-FEN / Shredder-FEN).
     #[arg(long)]
     chess960: bool,
+}
+
+impl RootArgs {
+    fn rule_set(&self) -> Result<RuleSet, String> {
+        self.rules.parse().map_err(|e| format!("{e}"))
+    }
+
+    fn odds(&self) -> Result<Odds, String> {
+        self.odds.parse().map_err(|e| format!("{e}"))
+    }
+
+    fn position(&self) -> Result<Position, String> {
+        let rules = Rules::new(self.rule_set()?).with_chess960(self.chess960);
+        root_position(self.fen.as_deref(), rules, self.odds()?).map_err(|e| e.to_string())
+    }
+}
+
+#[derive(clap::Args)]
+struct RunArgs {
+    #[command(flatten)]
+    root: RootArgs,
+    /// How many plies to count.
+    #[arg(long, short)]
+    depth: Option<u32>,
     /// Print the count below each root move.
     #[arg(long)]
     divide: bool,
@@ -69,6 +96,48 @@ enum Command {
         /// Perft hash table size in MiB (0: none).
         #[arg(long, default_value_t = 0)]
         hash: usize,
+    },
+    /// Cuts a perft into independent jobs, one a line: `ID FEN ;mult M ;depth L ;rules R`.
+    Split {
+        #[command(flatten)]
+        root: RootArgs,
+        /// How many plies the whole count has.
+        #[arg(long, short)]
+        depth: u32,
+        /// How many plies down the jobs stand (moved to the end of a first turn of
+        /// several moves that it falls inside, Am. IV 4).
+        #[arg(long, short = 'k')]
+        split_depth: u32,
+        /// Write the jobs to this file instead of standard output.
+        #[arg(long)]
+        out: Option<String>,
+    },
+    /// Runs job lines (from FILE, or standard input) and prints `ID COUNT` for each,
+    /// a line at a time.
+    Job {
+        /// The job file; default: standard input.
+        file: Option<String>,
+        /// Run only slice I of N (0-based: the job lines whose place k, counting from 0,
+        /// has k mod N = I). `/N` takes I from `SLURM_ARRAY_TASK_ID` or `JOB_COMPLETION_INDEX`.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<ShardSpec>,
+        /// Worker threads per job (rayon); 1 counts on the calling thread.
+        #[arg(long, short, default_value_t = 1)]
+        threads: usize,
+        /// Perft hash table size in MiB (0: none), shared by the jobs of this run.
+        #[arg(long, default_value_t = 0)]
+        hash: usize,
+    },
+    /// Checks that every job is counted once and prints the total (`Nodes: N`); exits 1
+    /// naming the jobs missing.
+    Merge {
+        /// The job file `perft split` wrote.
+        jobs: String,
+        /// The files of `ID COUNT` lines `perft job` wrote.
+        results: Vec<String>,
+        /// Print the job lines of the missing jobs instead of the total (to rerun them).
+        #[arg(long)]
+        missing: bool,
     },
     /// The interface `perftree` expects: `perft-tree DEPTH FEN [MOVES]`.
     #[command(name = "perft-tree")]
@@ -125,13 +194,7 @@ fn run(args: &RunArgs) -> Result<(), String> {
     let depth = args
         .depth
         .ok_or("--depth N is required (a number of plies, e.g. --depth 5)")?;
-    let set: RuleSet = args.rules.parse().map_err(|e| format!("{e}"))?;
-    let odds: Odds = args.odds.parse().map_err(|e| format!("{e}"))?;
-    let rules = Rules::new(set).with_chess960(args.chess960);
-    let pos = match &args.fen {
-        Some(fen) => build_position(fen, rules, odds).map_err(|e| e.to_string())?,
-        None => Position::from_setup(&odds.setup(&rules), rules).map_err(|e| format!("{e}"))?,
-    };
+    let pos = args.root.position()?;
     let hash = (args.hash > 0).then(|| PerftHash::new(args.hash));
     let start = Instant::now();
     let total = if args.divide {
@@ -243,6 +306,106 @@ fn perft_tree(depth: u32, fen: &str, moves: Option<&str>) -> Result<(), String> 
     Ok(())
 }
 
+fn split(root: &RootArgs, depth: u32, split_depth: u32, out: Option<&str>) -> Result<(), String> {
+    let pos = root.position()?;
+    let start = Instant::now();
+    let split = perft::split::split(&pos, depth, split_depth).map_err(|e| e.to_string())?;
+    let header = SplitHeader {
+        root: pos.fen(),
+        rule_set: root.rule_set()?,
+        odds: root.odds()?,
+        chess960: root.chess960,
+        depth,
+        split_depth,
+        cut: split.cut,
+        jobs: split.jobs.len(),
+        paths: split.paths,
+    };
+    let mut sink: Box<dyn Write> = match out {
+        Some(file) => Box::new(BufWriter::new(
+            std::fs::File::create(file).map_err(|e| format!("cannot write {file}: {e}"))?,
+        )),
+        None => Box::new(BufWriter::new(std::io::stdout().lock())),
+    };
+    let written: std::io::Result<()> = (|| {
+        writeln!(sink, "{header}")?;
+        for job in &split.jobs {
+            writeln!(sink, "{job}")?;
+        }
+        sink.flush()
+    })();
+    written.map_err(|e| format!("cannot write the jobs: {e}"))?;
+    eprintln!(
+        "{} jobs at ply {} for {} paths, {} plies left each ({:.3} s)",
+        split.jobs.len(),
+        split.cut,
+        split.paths,
+        depth - split.cut,
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn job(
+    file: Option<&str>,
+    shard: Option<ShardSpec>,
+    threads: usize,
+    hash: usize,
+) -> Result<(), String> {
+    let shard = shard
+        .map(|s| s.resolve(|name| std::env::var(name).ok()))
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    let mut runner = JobRunner::new(threads, hash).map_err(|e| e.to_string())?;
+    let out = std::io::stdout().lock();
+    let ran = match file {
+        Some(name) => {
+            let input =
+                std::fs::File::open(name).map_err(|e| format!("cannot read {name}: {e}"))?;
+            runner.run(BufReader::new(input), name, shard, out)
+        }
+        None => runner.run(std::io::stdin().lock(), "<stdin>", shard, out),
+    };
+    ran.map(|_| ()).map_err(|e| e.to_string())
+}
+
+fn merge(jobs: &str, results: &[String], missing: bool) -> Result<bool, String> {
+    let read =
+        |file: &str| std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"));
+    let book = JobBook::read(&read(jobs)?, jobs).map_err(|e| e.to_string())?;
+    let mut tally = Tally::default();
+    for file in results {
+        tally
+            .add(&book, &read(file)?, file)
+            .map_err(|e| e.to_string())?;
+    }
+    let merged = tally.merged(&book);
+    if missing {
+        for line in &merged.missing_lines {
+            println!("{line}");
+        }
+    }
+    match merged.missing_message() {
+        None => {
+            if !missing {
+                println!("Nodes: {}", merged.total);
+            }
+            eprintln!("all {} jobs counted", book.len());
+            Ok(true)
+        }
+        Some(message) => {
+            eprintln!("{message}");
+            eprintln!(
+                "{} of {} jobs counted ({} nodes so far); `perft merge --missing {jobs} RESULTS… > rerun` writes their job lines",
+                merged.counted,
+                book.len(),
+                merged.total
+            );
+            Ok(false)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
@@ -254,6 +417,23 @@ fn main() -> ExitCode {
             threads,
             hash,
         }) => suite(file, *max_depth, *max_nodes, *threads, *hash),
+        Some(Command::Split {
+            root,
+            depth,
+            split_depth,
+            out,
+        }) => split(root, *depth, *split_depth, out.as_deref()).map(|()| true),
+        Some(Command::Job {
+            file,
+            shard,
+            threads,
+            hash,
+        }) => job(file.as_deref(), *shard, *threads, *hash).map(|()| true),
+        Some(Command::Merge {
+            jobs,
+            results,
+            missing,
+        }) => merge(jobs, results, *missing),
         Some(Command::PerftTree { depth, fen, moves }) => {
             perft_tree(*depth, fen, moves.as_deref()).map(|()| true)
         }

@@ -183,6 +183,15 @@ pub fn build_position(fen: &str, rules: Rules, odds: Odds) -> Result<Position, B
     Position::from_setup(&setup, rules).map_err(BuildError::Position)
 }
 
+/// The root of a count: the FEN given (which must be the odds' start when odds are
+/// named), or else the start position of the odds.
+pub fn root_position(fen: Option<&str>, rules: Rules, odds: Odds) -> Result<Position, BuildError> {
+    match fen {
+        Some(fen) => build_position(fen, rules, odds),
+        None => Position::from_setup(&odds.setup(&rules), rules).map_err(BuildError::Position),
+    }
+}
+
 impl SuiteEntry {
     /// The rules of this entry.
     pub fn rules(&self) -> Rules {
