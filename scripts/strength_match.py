@@ -96,6 +96,8 @@ def main():
     ap.add_argument("--name", default=None, help="opponent name in the PGN")
     ap.add_argument("--anchor", type=float, default=None, help="opponent's rating")
     ap.add_argument("--games", type=int, default=60)
+    ap.add_argument("--offset", type=int, default=0,
+                    help="start at this game number (to continue a match: openings and seeds)")
     ap.add_argument("--tc", type=float, default=3.0)
     ap.add_argument("--inc", type=float, default=0.03)
     ap.add_argument("--openings", default="scripts/openings/openings.epd")
@@ -136,7 +138,7 @@ def main():
     wdl = [0, 0, 0]
     reasons = {}
     pgn_out = open(args.pgn, "a") if args.pgn else None
-    for g in range(args.games):
+    for g in range(args.offset, args.offset + args.games):
         if args.giver:
             board, _ = chess.Board.from_epd(lines[g % len(lines)])
             morphy_white = args.giver == "white"
