@@ -2,8 +2,9 @@
 //! engine plays against itself.
 //!
 //! ```text
-//! tuner datagen OUT.txt --games N [--nodes 6000] [--threads T] [--openings FILE.epd]
-//!                [--seed S] [--random-plies 4] [--hash 8]   # self-play -> quiet positions
+//! tuner datagen OUT.txt --games N [--nodes 6000] [--threads T] [--openings FILE.epd]...
+//!                [--seed S] [--random-plies 4] [--hash 8] [--format text|bin]
+//!                                                          # self-play -> quiet positions
 //! tuner extract OUT.txt GAMES.pgn...                       # quiet positions from PGN games
 //! tuner tune POSITIONS.txt [--epochs 300] [--lr 1.0] [--holdout 0.1] [--relinearise R]
 //!            [--king-attack] [--keep-best] [--threads T]
@@ -38,6 +39,7 @@ mod datagen;
 mod gradient;
 mod layout;
 mod linear;
+mod packed;
 mod pgn;
 mod rng;
 mod texel;
@@ -75,9 +77,13 @@ enum Command {
         /// Games played at once (default: every core).
         #[arg(long)]
         threads: Option<usize>,
-        /// EPD opening book (the first four FEN fields of each line are used).
+        /// EPD opening books (the first four FEN fields of each line are used); repeat
+        /// the option to draw from several books.
         #[arg(long, default_value = datagen::DEFAULT_OPENINGS)]
-        openings: PathBuf,
+        openings: Vec<PathBuf>,
+        /// Text lines for `tune`, or 32-byte records for `train-net`.
+        #[arg(long, value_enum, default_value_t = datagen::Format::Text)]
+        format: datagen::Format,
         /// Seed of the opening choice and the random plies.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -174,7 +180,12 @@ fn main() -> Result<(), Box<dyn Error>> {
             seed,
             random_plies,
             hash,
+            format,
         } => {
+            let mut book = Vec::new();
+            for path in &openings {
+                book.extend(datagen::read_openings(&fs::read_to_string(path)?)?);
+            }
             let config = datagen::Config {
                 games,
                 nodes,
@@ -182,7 +193,8 @@ fn main() -> Result<(), Box<dyn Error>> {
                 seed,
                 random_plies,
                 hash_mb: hash,
-                openings: datagen::read_openings(&fs::read_to_string(&openings)?)?,
+                openings: book,
+                format,
             };
             eprintln!(
                 "{games} games at {nodes} nodes per move on {} threads, {} openings",
