@@ -39,6 +39,7 @@ mod datagen;
 mod gradient;
 mod layout;
 mod linear;
+mod nnue;
 mod packed;
 mod pgn;
 mod rng;
@@ -142,6 +143,40 @@ enum Command {
         /// Passes over all weights.
         #[arg(long, default_value_t = 10)]
         iterations: usize,
+    },
+    /// Trains the learned evaluation (NNUE) on `datagen --format bin` records and writes
+    /// the quantised network file.
+    TrainNet {
+        /// Record files (concatenated in this order; the last share is held out).
+        #[arg(required = true)]
+        data: Vec<PathBuf>,
+        /// Hidden width, a multiple of 16.
+        #[arg(long, default_value_t = 64)]
+        hidden: usize,
+        /// Passes over the training positions.
+        #[arg(long, default_value_t = 20)]
+        epochs: usize,
+        /// Positions per Adam step.
+        #[arg(long, default_value_t = 16384)]
+        batch: usize,
+        /// Adam's step size (falls linearly to a tenth over the run).
+        #[arg(long, default_value_t = 0.001)]
+        lr: f64,
+        /// Share of the game result in the target; the rest is the search score.
+        #[arg(long, default_value_t = 0.3)]
+        lambda: f64,
+        /// Share of positions held out (the last ones).
+        #[arg(long, default_value_t = 0.05)]
+        holdout: f64,
+        /// Seed of the initial weights and the shuffles.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// The network file to write.
+        #[arg(long)]
+        out: PathBuf,
     },
     /// Centres the square tables of the built-in `DEFAULT` (means into the material; no
     /// evaluation changes) and prints it.
@@ -258,6 +293,52 @@ fn main() -> Result<(), Box<dyn Error>> {
             let mut tuned = texel::tune(&data, &DEFAULT, iterations);
             center::center_square_tables(&mut tuned);
             emit(&tuned, None)?;
+        }
+        Command::TrainNet {
+            data,
+            hidden,
+            epochs,
+            batch,
+            lr,
+            lambda,
+            holdout,
+            seed,
+            threads,
+            out,
+        } => {
+            if hidden == 0 || hidden % 16 != 0 || hidden > engine::eval::nnue::MAX_HIDDEN {
+                return Err("--hidden must be a multiple of 16 up to 256".into());
+            }
+            if let Some(t) = threads {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(t)
+                    .build_global()?;
+            }
+            let mut records = Vec::new();
+            for path in &data {
+                records.extend(packed::read_all(&fs::read(path)?)?);
+            }
+            let settings = nnue::Settings {
+                hidden,
+                epochs,
+                batch,
+                lr,
+                lambda,
+                holdout,
+                seed,
+            };
+            let (net, report) = nnue::train(&records, &settings);
+            fs::write(&out, net.to_bytes())?;
+            eprintln!(
+                "held-out error: network {:.6} (float), {:.6} (quantised); hand-crafted {:.6}; \
+                 train {:.6}; {} bytes written to {}",
+                report.held_out,
+                report.held_out_quantised,
+                report.held_out_hand_crafted,
+                report.train,
+                net.to_bytes().len(),
+                out.display()
+            );
         }
         Command::Center { write } => {
             let mut centred = DEFAULT.clone();
