@@ -7,6 +7,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
+use crate::eval::nnue::Network;
 use crate::game::{repetition_key, turn_start_keys, Game};
 use crate::position::Position;
 use crate::types::{Move, MAX_MOVES};
@@ -221,6 +222,7 @@ pub(crate) fn run(
     tt: &TranspositionTable,
     histories: &mut [Histories],
     terms: OddsTerms,
+    net: Option<&'static Network>,
     game: &Game,
     limits: &Limits,
     stop: &AtomicBool,
@@ -276,6 +278,7 @@ pub(crate) fn run(
         pondering: limits.pondering.as_deref(),
         max_nodes: limits.nodes,
         terms,
+        net,
     };
 
     // Step 3. Lazy SMP: helpers on scoped threads, the main search on this one.

@@ -61,7 +61,13 @@ impl Terms {
     /// lowers his score.
     #[inline]
     pub fn eval(self, pos: &Position) -> i32 {
-        let score = evaluate(pos);
+        self.with_contempt(pos, evaluate(pos))
+    }
+
+    /// `score`, a static evaluation of `pos` for the side to move, with the giver's odds
+    /// contempt added.
+    #[inline]
+    pub fn with_contempt(self, pos: &Position, score: i32) -> i32 {
         match self.terms.giver {
             Some(giver) if self.terms.contempt != 0 => {
                 let keep = self.terms.contempt * phase(pos) / MAX_PHASE;

@@ -11,11 +11,23 @@
 //!
 //! Quantised: feature weights and biases are the float values × QA, output weights × QB,
 //! the output bias × QA × QB; the score is `output × SCALE / (QA × QB)` centipawns.
-//! The file format is in [`format`].
+//! The file format is in [`format`]. The network built into the engine ([`embedded`],
+//! the file `morphy.nnue` beside this one) was trained by the tuner on Morphy's own
+//! games (docs/STRENGTH.md, "Learned evaluation (NNUE)"); the search uses it only when
+//! asked (UCI `EvalNet`, [`crate::search::Searcher::set_eval_net`]).
+//!
+//! ```
+//! use engine::eval::nnue;
+//! use engine::{Position, Rules};
+//! let pos = Position::startpos(Rules::default());
+//! assert!(nnue::embedded().evaluate(&pos).abs() < 200);
+//! ```
 
 pub mod accumulator;
 pub mod format;
 pub mod simd;
+
+use std::sync::OnceLock;
 
 pub use accumulator::{Accumulator, AccumulatorStack};
 pub use format::NetError;
@@ -80,6 +92,15 @@ impl Network {
     }
 }
 
+/// The network file built into the engine.
+pub const EMBEDDED_BYTES: &[u8] = include_bytes!("morphy.nnue");
+
+/// The network built into the engine, read once.
+pub fn embedded() -> &'static Network {
+    static NET: OnceLock<Network> = OnceLock::new();
+    NET.get_or_init(|| Network::from_bytes(EMBEDDED_BYTES).expect("the built-in network reads"))
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -123,6 +144,14 @@ pub(crate) mod tests {
             .collect();
         assert_eq!(all.len(), FEATURES);
         assert!(all.iter().all(|&f| f < FEATURES));
+    }
+
+    #[test]
+    fn the_built_in_network_reads() {
+        let net = embedded();
+        assert_eq!(net.to_bytes(), EMBEDDED_BYTES);
+        assert_eq!(EMBEDDED_BYTES.len(), format::file_bytes(net.hidden));
+        assert!(net.hidden >= 16);
     }
 
     #[test]
