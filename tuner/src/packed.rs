@@ -134,7 +134,7 @@ impl PackedPosition {
     }
 
     /// The record's bytes.
-    pub fn to_bytes(&self) -> [u8; RECORD_BYTES] {
+    pub fn to_bytes(self) -> [u8; RECORD_BYTES] {
         let mut b = [0u8; RECORD_BYTES];
         b[0..8].copy_from_slice(&self.occupancy.to_le_bytes());
         b[8..24].copy_from_slice(&self.men);
@@ -179,7 +179,7 @@ impl PackedPosition {
 
 /// Reads a whole file of records.
 pub fn read_all(bytes: &[u8]) -> Result<Vec<PackedPosition>, PackError> {
-    if bytes.len() % RECORD_BYTES != 0 {
+    if !bytes.len().is_multiple_of(RECORD_BYTES) {
         return Err(PackError::Truncated(bytes.len()));
     }
     bytes

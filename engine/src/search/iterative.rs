@@ -7,12 +7,11 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use crate::eval::nnue::Network;
 use crate::game::{repetition_key, turn_start_keys, Game};
 use crate::position::Position;
 use crate::types::{Move, MAX_MOVES};
 
-use super::odds::{marked_after, marked_now, OddsTerms, Terms};
+use super::odds::{marked_after, marked_now, Terms};
 use super::ordering::{is_tactical, moved, piece_to, score_moves, Histories};
 use super::time::{budget, stability_factor};
 use super::tt::TranspositionTable;
@@ -221,15 +220,13 @@ impl Worker<'_> {
 pub(crate) fn run(
     tt: &TranspositionTable,
     histories: &mut [Histories],
-    terms: OddsTerms,
-    net: Option<&'static Network>,
+    terms: Terms,
     game: &Game,
     limits: &Limits,
     stop: &AtomicBool,
     reporter: &mut dyn Reporter,
 ) -> SearchResult {
     let pos = game.current();
-    let terms = Terms { terms };
     let marked = marked_now(terms.terms.mate_condition, game);
 
     // Step 1. The root moves: legal, in `searchmoves`; ordered.
@@ -278,7 +275,6 @@ pub(crate) fn run(
         pondering: limits.pondering.as_deref(),
         max_nodes: limits.nodes,
         terms,
-        net,
     };
 
     // Step 3. Lazy SMP: helpers on scoped threads, the main search on this one.

@@ -303,13 +303,15 @@ impl Searcher {
         reporter: &mut dyn Reporter,
     ) -> SearchResult {
         self.tt.new_search();
-        let net = self.eval_net.then(crate::eval::nnue::embedded);
+        let terms = odds::Terms {
+            terms: self.terms,
+            net: self.eval_net.then(crate::eval::nnue::embedded),
+        };
         let Some(strength) = self.strength else {
             return iterative::run(
                 &self.tt,
                 &mut self.histories,
-                self.terms,
-                net,
+                terms,
                 game,
                 limits,
                 stop,
@@ -322,8 +324,7 @@ impl Searcher {
         let mut result = iterative::run(
             &self.tt,
             &mut self.histories,
-            self.terms,
-            net,
+            terms,
             game,
             &limited,
             stop,

@@ -457,9 +457,19 @@ fn the_network_evaluates_only_when_asked() {
         searcher.search(&g, &limits, &AtomicBool::new(false), &mut NullReporter)
     };
     let (plain, again, learned) = (run(false), run(false), run(true));
-    assert_eq!(plain.nodes, again.nodes, "off by default, and deterministic");
+    assert_eq!(
+        plain.nodes, again.nodes,
+        "off by default, and deterministic"
+    );
     assert_eq!(plain.nodes, search(&g, 7, OddsTerms::default()).nodes);
-    assert_ne!(plain.nodes, learned.nodes, "the network's scores steer another tree");
+    assert_ne!(
+        plain.nodes, learned.nodes,
+        "the network's scores steer another tree"
+    );
     assert!(g.current().is_legal(learned.best.unwrap()));
-    assert_eq!(learned.nodes, run(true).nodes, "deterministic with the network too");
+    assert_eq!(
+        learned.nodes,
+        run(true).nodes,
+        "deterministic with the network too"
+    );
 }

@@ -44,8 +44,6 @@ pub(crate) struct Shared<'a> {
     pub(super) pondering: Option<&'a AtomicBool>,
     pub(super) max_nodes: Option<u64>,
     pub terms: Terms,
-    /// The learned evaluation, when it replaces the hand-crafted one (UCI `EvalNet`).
-    pub net: Option<&'static Network>,
 }
 
 impl Shared<'_> {
@@ -147,6 +145,7 @@ impl<'a> Worker<'a> {
             seen_total: 0,
             stopped: false,
             nnue: shared
+                .terms
                 .net
                 .map(|net| (net, AccumulatorStack::new(net, MAX_PLY + 8))),
         }

@@ -42,7 +42,7 @@ impl Sample {
             theirs[count] = feature(!p.turn, piece.color, k, s) as u16;
             count += 1;
         }
-        let white = (f64::from(p.result) + 1.0) / 2.0;
+        let white = f64::midpoint(f64::from(p.result), 1.0);
         Sample {
             ours,
             theirs,

@@ -1,4 +1,4 @@
-//! The network in floating point, as trained: `(768 → H) × 2 → 1` with the clipped ReLU
+//! The network in floating point, as trained: `(768 → H) × 2 → 1` with the clipped `ReLU`
 //! `clamp(x, 0, 1)`, its output times [`SCALE`] the score in centipawns. All weights sit
 //! in one vector (feature weights, feature biases, output weights, output bias) so that
 //! one optimiser steps them all.
@@ -10,7 +10,7 @@ use crate::rng::Rng;
 
 /// Centipawns per unit of output (the quantised file's SCALE).
 pub const SCALE: f64 = 400.0;
-/// Quantisation of the feature weights and the top of the clipped ReLU.
+/// Quantisation of the feature weights and the top of the clipped `ReLU`.
 pub const QA: i32 = 255;
 /// Quantisation of the output weights.
 pub const QB: i32 = 64;
@@ -57,7 +57,7 @@ impl FloatNet {
         FEATURES * self.hidden + self.hidden
     }
 
-    /// The accumulators (before the clipped ReLU) of both points of view.
+    /// The accumulators (before the clipped `ReLU`) of both points of view.
     fn accumulate(&self, s: &Sample) -> (Vec<f64>, Vec<f64>) {
         let h = self.hidden;
         let bias = &self.w[self.bias_at()..self.bias_at() + h];

@@ -95,8 +95,8 @@ impl Accumulator {
             return;
         }
         for color in Color::ALL {
-            for kind in 0..6 {
-                let (old, new) = (self.men[color as usize][kind], now[color as usize][kind]);
+            let (was, is) = (self.men[color as usize], now[color as usize]);
+            for (kind, (old, new)) in was.into_iter().zip(is).enumerate() {
                 for (bits, on) in [(old & !new, false), (new & !old, true)] {
                     let mut bits = bits;
                     while bits != 0 {
@@ -259,7 +259,7 @@ mod tests {
     #[test]
     fn scalar_and_avx2_networks_score_every_position_alike() {
         if Kernel::detect() != Kernel::Avx2 {
-            eprintln!("no AVX2 on this CPU: only the scalar path runs");
+            // No AVX2 on this CPU: only the scalar path runs, nothing to compare.
             return;
         }
         let fast = random_network(64, 9);

@@ -87,7 +87,7 @@ impl Network {
             return Err(NetError::Version(version));
         }
         let hidden = u16_at(b, 6) as usize;
-        if hidden == 0 || hidden % 16 != 0 || hidden > MAX_HIDDEN {
+        if hidden == 0 || !hidden.is_multiple_of(16) || hidden > MAX_HIDDEN {
             return Err(NetError::Hidden(hidden));
         }
         let (qa, qb, scale) = (

@@ -1,6 +1,6 @@
 //! A learned evaluation (NNUE): `(768 → H) × 2 → 1`. Each point of view (the side to
 //! move's and the other's) sums the columns of its active features into H values
-//! (the accumulator); both are clipped to `0..=QA` (clipped ReLU), and a dot product
+//! (the accumulator); both are clipped to `0..=QA` (a clipped `ReLU`), and a dot product
 //! with the output weights gives the score. The accumulator is kept from node to node by
 //! adding and subtracting columns ([`accumulator`]); the inner loops have a scalar and
 //! an AVX2 path with identical results ([`simd`]).
@@ -45,16 +45,20 @@ pub const MAX_HIDDEN: usize = 256;
 #[inline]
 pub fn feature(persp: Color, color: Color, kind: usize, sq: usize) -> usize {
     let theirs = usize::from(color != persp);
-    let sq = if persp == Color::White { sq } else { sq ^ 56 };
+    let sq = if persp == Color::White {
+        sq
+    } else {
+        sq ^ 0b111_000
+    };
     theirs * 384 + kind * 64 + sq
 }
 
 /// A quantised network.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
-    /// Hidden width H (a multiple of 16).
+    /// Hidden width `H` (a multiple of 16).
     pub hidden: usize,
-    /// Scale of the feature weights and top of the clipped ReLU.
+    /// Scale of the feature weights and top of the clipped `ReLU`.
     pub qa: i32,
     /// Scale of the output weights.
     pub qb: i32,
