@@ -339,6 +339,11 @@ fn main() -> Result<(), Box<dyn Error>> {
                 net.to_bytes().len(),
                 out.display()
             );
+            for (l, net, hand) in &report.by_lambda {
+                eprintln!(
+                    "held-out error against lambda {l}: network {net:.6}, hand-crafted {hand:.6}"
+                );
+            }
         }
         Command::Center { write } => {
             let mut centred = DEFAULT.clone();

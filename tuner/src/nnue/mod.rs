@@ -54,6 +54,9 @@ pub struct Report {
     pub held_out_quantised: f64,
     /// Held-out error of the hand-crafted evaluation, same logistic and targets.
     pub held_out_hand_crafted: f64,
+    /// Held-out errors against the search scores alone (λ = 0) and the results alone
+    /// (λ = 1): (λ, quantised network, hand-crafted evaluation).
+    pub by_lambda: Vec<(f64, f64, f64)>,
 }
 
 /// The float network's mean error over `samples`.
@@ -157,6 +160,16 @@ pub fn train(records: &[PackedPosition], settings: &Settings) -> (Network, Repor
         held_out: error(&net, &hold, lambda),
         held_out_quantised: engine_error(hold_records, lambda, |p| quantised.evaluate(p)),
         held_out_hand_crafted: engine_error(hold_records, lambda, engine::eval::evaluate),
+        by_lambda: [0.0, 1.0]
+            .into_iter()
+            .map(|l| {
+                (
+                    l,
+                    engine_error(hold_records, l, |p| quantised.evaluate(p)),
+                    engine_error(hold_records, l, engine::eval::evaluate),
+                )
+            })
+            .collect(),
     };
     debug_assert_eq!(quantised.feature_weights.len(), FEATURES * settings.hidden);
     (quantised, report)
