@@ -80,6 +80,9 @@ pub struct Config {
     pub openings: Vec<Position>,
     /// How positions are written.
     pub format: Format,
+    /// Search with the learned network built into the engine (UCI `EvalNet`): the next
+    /// round's data from the current network.
+    pub eval_net: bool,
 }
 
 /// Reads an EPD opening book: per line the first four FEN fields, with the clocks set to
@@ -163,6 +166,7 @@ pub fn play(config: &Config, index: u64) -> Record {
     // Step 2. The game, with fixed nodes per move.
     let mut searcher = Searcher::new();
     searcher.set_hash_mb(config.hash_mb);
+    searcher.set_eval_net(config.eval_net);
     let limits = Limits {
         nodes: Some(config.nodes),
         ..Limits::default()
@@ -400,6 +404,7 @@ r1bqkbnr/1ppp1ppp/p1n1p3/8/5P2/1P2P3/PBPP2PP/RN1QKBNR b KQkq - hmvc 0; fmvn 4;
             hash_mb: 1,
             openings: read_openings(BOOK).unwrap(),
             format: Format::Text,
+            eval_net: false,
         }
     }
 
@@ -488,6 +493,18 @@ r1bqkbnr/1ppp1ppp/p1n1p3/8/5P2/1P2P3/PBPP2PP/RN1QKBNR b KQkq - hmvc 0; fmvn 4;
         from_text.sort();
         from_bin.sort();
         assert_eq!(from_text, from_bin);
+    }
+
+    #[test]
+    fn the_network_plays_other_games() {
+        let c = config(1);
+        let net = Config {
+            eval_net: true,
+            ..config(1)
+        };
+        let (a, b) = (play(&c, 3), play(&net, 3));
+        assert_ne!((a.nodes, &a.fens), (b.nodes, &b.fens));
+        assert_eq!(b, play(&net, 3), "deterministic with the network too");
     }
 
     #[test]

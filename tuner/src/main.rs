@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! tuner datagen OUT.txt --games N [--nodes 6000] [--threads T] [--openings FILE.epd]...
-//!                [--seed S] [--random-plies 4] [--hash 8] [--format text|bin]
+//!                [--seed S] [--random-plies 4] [--hash 8] [--format text|bin] [--eval-net]
 //!                                                          # self-play -> quiet positions
 //! tuner extract OUT.txt GAMES.pgn...                       # quiet positions from PGN games
 //! tuner tune POSITIONS.txt [--epochs 300] [--lr 1.0] [--holdout 0.1] [--relinearise R]
@@ -85,6 +85,10 @@ enum Command {
         /// Text lines for `tune`, or 32-byte records for `train-net`.
         #[arg(long, value_enum, default_value_t = datagen::Format::Text)]
         format: datagen::Format,
+        /// Search with the learned network (UCI `EvalNet`) instead of the hand-crafted
+        /// evaluation.
+        #[arg(long)]
+        eval_net: bool,
         /// Seed of the opening choice and the random plies.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -216,6 +220,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             random_plies,
             hash,
             format,
+            eval_net,
         } => {
             let mut book = Vec::new();
             for path in &openings {
@@ -230,6 +235,7 @@ fn main() -> Result<(), Box<dyn Error>> {
                 hash_mb: hash,
                 openings: book,
                 format,
+                eval_net,
             };
             eprintln!(
                 "{games} games at {nodes} nodes per move on {} threads, {} openings",
