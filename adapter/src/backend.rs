@@ -36,6 +36,9 @@ pub trait SearchBackend: Send + Default + 'static {
 
     /// Tells the searcher the strength to play at (`None`: full strength).
     fn set_strength(&mut self, _strength: Option<Strength>) {}
+
+    /// Tells the searcher whether to evaluate with the learned network (`EvalNet`).
+    fn set_eval_net(&mut self, _on: bool) {}
 }
 
 impl SearchBackend for Searcher {
@@ -67,5 +70,9 @@ impl SearchBackend for Searcher {
 
     fn set_strength(&mut self, strength: Option<Strength>) {
         Searcher::set_strength(self, strength);
+    }
+
+    fn set_eval_net(&mut self, on: bool) {
+        Searcher::set_eval_net(self, on);
     }
 }

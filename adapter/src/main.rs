@@ -113,6 +113,10 @@ enum Command {
         /// Search depth.
         #[arg(default_value_t = bench::DEFAULT_DEPTH)]
         depth: u32,
+        /// Evaluate with the learned network (as UCI `EvalNet`) instead of the hand-crafted
+        /// evaluation.
+        #[arg(long)]
+        eval_net: bool,
     },
     /// Play a game against Morphy on the terminal, at odds, under the Code.
     Play(PlayArgs),
@@ -563,8 +567,10 @@ fn main() -> ExitCode {
             code,
             divide,
         }) => run_perft(depth, fen.as_deref(), &code, divide),
-        Some(Command::Bench { depth }) => {
-            let result = bench::run(&mut Searcher::new(), depth.max(1));
+        Some(Command::Bench { depth, eval_net }) => {
+            let mut searcher = Searcher::new();
+            searcher.set_eval_net(eval_net);
+            let result = bench::run(&mut searcher, depth.max(1));
             println!("{result}");
             ExitCode::SUCCESS
         }

@@ -10,6 +10,10 @@
 //! [`DRAW_AFTER`], and a draw at ply [`MAX_PLIES`]. Each game depends only on its index,
 //! the seed and the settings (a fresh searcher per game, one search thread), so a run
 //! can be repeated or extended with other indices. This module does not tune anything.
+//!
+//! Two output formats ([`Format`]): the text lines `FEN | result | score` (White's view)
+//! the hand-crafted tuner reads, or the 32-byte records of [`crate::packed`] (score from
+//! the side to move's view) the network trainer reads.
 
 use std::error::Error;
 use std::fmt::Write as _;
@@ -22,7 +26,17 @@ use engine::search::{Limits, NullReporter, Score, Searcher};
 use engine::{Color, Game, Move, MoveKind, Position, RuleSet, Rules, Setup};
 use rayon::prelude::*;
 
+use crate::packed::PackedPosition;
 use crate::rng::Rng;
+
+/// How positions are written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// `FEN | result | score` lines, White's view (for `tune`).
+    Text,
+    /// 32-byte records (for `train-net`), see `packed.rs`.
+    Bin,
+}
 
 /// The opening book used when none is given: the balanced set in `scripts/openings/`.
 pub const DEFAULT_OPENINGS: &str = concat!(
@@ -64,6 +78,11 @@ pub struct Config {
     pub hash_mb: usize,
     /// The opening positions.
     pub openings: Vec<Position>,
+    /// How positions are written.
+    pub format: Format,
+    /// Search with the learned network built into the engine (UCI `EvalNet`): the next
+    /// round's data from the current network.
+    pub eval_net: bool,
 }
 
 /// Reads an EPD opening book: per line the first four FEN fields, with the clocks set to
@@ -97,6 +116,8 @@ pub struct Record {
     /// The quiet positions kept, as FEN, with the search score found there (centipawns,
     /// White's point of view).
     pub fens: Vec<(String, i32)>,
+    /// The same positions as records (their result filled in when the game ends).
+    pub packed: Vec<PackedPosition>,
     /// White's result: 1.0, 0.5 or 0.0.
     pub result: f64,
     /// Plies played, the random ones included.
@@ -145,13 +166,14 @@ pub fn play(config: &Config, index: u64) -> Record {
     // Step 2. The game, with fixed nodes per move.
     let mut searcher = Searcher::new();
     searcher.set_hash_mb(config.hash_mb);
+    searcher.set_eval_net(config.eval_net);
     let limits = Limits {
         nodes: Some(config.nodes),
         ..Limits::default()
     };
     let stop = AtomicBool::new(false);
     let first = game.moves().len();
-    let (mut fens, mut nodes) = (Vec::new(), 0);
+    let (mut fens, mut packed, mut nodes) = (Vec::new(), Vec::new(), 0);
     let (mut win_streak, mut draw_streak, mut last_sign) = (0, 0, 0);
     let result = loop {
         let pos = game.current();
@@ -172,6 +194,15 @@ pub fn play(config: &Config, index: u64) -> Record {
         let score = white_cp(found.score, pos.turn());
         if plies >= first + SKIP_PLIES && !pos.in_check() && is_quiet(pos, mv) {
             fens.push((pos.fen(), score));
+            let own = if pos.turn() == Color::White {
+                score
+            } else {
+                -score
+            };
+            // A board of more than 32 men (none arises in play) is simply not kept.
+            if let Ok(p) = PackedPosition::new(pos, own, 0, plies) {
+                packed.push(p);
+            }
         }
 
         // Step 3. Adjudication on the score just found.
@@ -195,8 +226,19 @@ pub fn play(config: &Config, index: u64) -> Record {
             break 0.5;
         }
     };
+    let white_result = if result > 0.75 {
+        1
+    } else if result > 0.25 {
+        0
+    } else {
+        -1
+    };
+    for p in &mut packed {
+        p.result = white_result;
+    }
     Record {
         fens,
+        packed,
         result,
         plies: game.moves().len(),
         nodes,
@@ -300,6 +342,7 @@ pub fn run<W: Write + Send>(config: &Config, out: W, progress: bool) -> io::Resu
             .try_for_each(|index| -> io::Result<()> {
                 let record = play(config, index as u64);
                 let mut lines = String::new();
+                let mut bytes = Vec::new();
                 let result = if record.result > 0.75 {
                     "1.0"
                 } else if record.result > 0.25 {
@@ -307,13 +350,23 @@ pub fn run<W: Write + Send>(config: &Config, out: W, progress: bool) -> io::Resu
                 } else {
                     "0.0"
                 };
-                for (fen, score) in &record.fens {
-                    let _ = writeln!(lines, "{fen} | {result} | {score}");
+                match config.format {
+                    Format::Text => {
+                        for (fen, score) in &record.fens {
+                            let _ = writeln!(lines, "{fen} | {result} | {score}");
+                        }
+                    }
+                    Format::Bin => {
+                        for p in &record.packed {
+                            bytes.extend_from_slice(&p.to_bytes());
+                        }
+                    }
                 }
                 let mut guard = state.lock().expect("no panics while writing");
                 let done = totals.add(&record);
                 let (out, last) = &mut *guard;
                 out.write_all(lines.as_bytes())?;
+                out.write_all(&bytes)?;
                 if progress && last.elapsed().as_secs_f64() >= 5.0 && done < config.games {
                     out.flush()?;
                     *last = Instant::now();
@@ -350,6 +403,8 @@ r1bqkbnr/1ppp1ppp/p1n1p3/8/5P2/1P2P3/PBPP2PP/RN1QKBNR b KQkq - hmvc 0; fmvn 4;
             random_plies: 4,
             hash_mb: 1,
             openings: read_openings(BOOK).unwrap(),
+            format: Format::Text,
+            eval_net: false,
         }
     }
 
@@ -393,6 +448,63 @@ r1bqkbnr/1ppp1ppp/p1n1p3/8/5P2/1P2P3/PBPP2PP/RN1QKBNR b KQkq - hmvc 0; fmvn 4;
             crate::texel::load(&text).unwrap().len() as u64,
             summary.positions
         );
+    }
+
+    #[test]
+    fn a_binary_run_writes_the_same_positions_as_records() {
+        let mut text = Vec::new();
+        let summary = run(&config(2), &mut text, false).unwrap();
+        let mut bin = Vec::new();
+        let c = Config {
+            format: Format::Bin,
+            ..config(2)
+        };
+        assert_eq!(
+            run(&c, &mut bin, false).unwrap().positions,
+            summary.positions
+        );
+        let records = crate::packed::read_all(&bin).unwrap();
+        assert_eq!(records.len() as u64, summary.positions);
+        // Games finish in any order; compare as sets of (placement and turn, result, score).
+        let mut from_text: Vec<(String, i8, i32)> = String::from_utf8(text)
+            .unwrap()
+            .lines()
+            .map(|line| {
+                let f: Vec<&str> = line.split(" | ").collect();
+                let board: Vec<&str> = f[0].split(' ').take(2).collect();
+                let result = match f[1] {
+                    "1.0" => 1,
+                    "0.5" => 0,
+                    _ => -1,
+                };
+                let white: i32 = f[2].parse().unwrap();
+                let own = if board[1] == "w" { white } else { -white };
+                (board.join(" "), result, own)
+            })
+            .collect();
+        let mut from_bin: Vec<(String, i8, i32)> = records
+            .iter()
+            .map(|r| {
+                let fen = r.fen();
+                let board: Vec<&str> = fen.split(' ').take(2).collect();
+                (board.join(" "), r.result, r.score as i32)
+            })
+            .collect();
+        from_text.sort();
+        from_bin.sort();
+        assert_eq!(from_text, from_bin);
+    }
+
+    #[test]
+    fn the_network_plays_other_games() {
+        let c = config(1);
+        let net = Config {
+            eval_net: true,
+            ..config(1)
+        };
+        let (a, b) = (play(&c, 3), play(&net, 3));
+        assert_ne!((a.nodes, &a.fens), (b.nodes, &b.fens));
+        assert_eq!(b, play(&net, 3), "deterministic with the network too");
     }
 
     #[test]

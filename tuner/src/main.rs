@@ -2,8 +2,9 @@
 //! engine plays against itself.
 //!
 //! ```text
-//! tuner datagen OUT.txt --games N [--nodes 6000] [--threads T] [--openings FILE.epd]
-//!                [--seed S] [--random-plies 4] [--hash 8]   # self-play -> quiet positions
+//! tuner datagen OUT.txt --games N [--nodes 6000] [--threads T] [--openings FILE.epd]...
+//!                [--seed S] [--random-plies 4] [--hash 8] [--format text|bin] [--eval-net]
+//!                                                          # self-play -> quiet positions
 //! tuner extract OUT.txt GAMES.pgn...                       # quiet positions from PGN games
 //! tuner tune POSITIONS.txt [--epochs 300] [--lr 1.0] [--holdout 0.1] [--relinearise R]
 //!            [--king-attack] [--keep-best] [--threads T]
@@ -38,6 +39,8 @@ mod datagen;
 mod gradient;
 mod layout;
 mod linear;
+mod nnue;
+mod packed;
 mod pgn;
 mod rng;
 mod texel;
@@ -75,9 +78,17 @@ enum Command {
         /// Games played at once (default: every core).
         #[arg(long)]
         threads: Option<usize>,
-        /// EPD opening book (the first four FEN fields of each line are used).
+        /// EPD opening books (the first four FEN fields of each line are used); repeat
+        /// the option to draw from several books.
         #[arg(long, default_value = datagen::DEFAULT_OPENINGS)]
-        openings: PathBuf,
+        openings: Vec<PathBuf>,
+        /// Text lines for `tune`, or 32-byte records for `train-net`.
+        #[arg(long, value_enum, default_value_t = datagen::Format::Text)]
+        format: datagen::Format,
+        /// Search with the learned network (UCI `EvalNet`) instead of the hand-crafted
+        /// evaluation.
+        #[arg(long)]
+        eval_net: bool,
         /// Seed of the opening choice and the random plies.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -137,6 +148,40 @@ enum Command {
         #[arg(long, default_value_t = 10)]
         iterations: usize,
     },
+    /// Trains the learned evaluation (NNUE) on `datagen --format bin` records and writes
+    /// the quantised network file.
+    TrainNet {
+        /// Record files (concatenated in this order; the last share is held out).
+        #[arg(required = true)]
+        data: Vec<PathBuf>,
+        /// Hidden width, a multiple of 16.
+        #[arg(long, default_value_t = 64)]
+        hidden: usize,
+        /// Passes over the training positions.
+        #[arg(long, default_value_t = 20)]
+        epochs: usize,
+        /// Positions per Adam step.
+        #[arg(long, default_value_t = 16384)]
+        batch: usize,
+        /// Adam's step size (falls linearly to a tenth over the run).
+        #[arg(long, default_value_t = 0.001)]
+        lr: f64,
+        /// Share of the game result in the target; the rest is the search score.
+        #[arg(long, default_value_t = 0.3)]
+        lambda: f64,
+        /// Share of positions held out (the last ones).
+        #[arg(long, default_value_t = 0.05)]
+        holdout: f64,
+        /// Seed of the initial weights and the shuffles.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// The network file to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Centres the square tables of the built-in `DEFAULT` (means into the material; no
     /// evaluation changes) and prints it.
     Center {
@@ -174,7 +219,13 @@ fn main() -> Result<(), Box<dyn Error>> {
             seed,
             random_plies,
             hash,
+            format,
+            eval_net,
         } => {
+            let mut book = Vec::new();
+            for path in &openings {
+                book.extend(datagen::read_openings(&fs::read_to_string(path)?)?);
+            }
             let config = datagen::Config {
                 games,
                 nodes,
@@ -182,7 +233,9 @@ fn main() -> Result<(), Box<dyn Error>> {
                 seed,
                 random_plies,
                 hash_mb: hash,
-                openings: datagen::read_openings(&fs::read_to_string(&openings)?)?,
+                openings: book,
+                format,
+                eval_net,
             };
             eprintln!(
                 "{games} games at {nodes} nodes per move on {} threads, {} openings",
@@ -246,6 +299,57 @@ fn main() -> Result<(), Box<dyn Error>> {
             let mut tuned = texel::tune(&data, &DEFAULT, iterations);
             center::center_square_tables(&mut tuned);
             emit(&tuned, None)?;
+        }
+        Command::TrainNet {
+            data,
+            hidden,
+            epochs,
+            batch,
+            lr,
+            lambda,
+            holdout,
+            seed,
+            threads,
+            out,
+        } => {
+            if hidden == 0 || hidden % 16 != 0 || hidden > engine::eval::nnue::MAX_HIDDEN {
+                return Err("--hidden must be a multiple of 16 up to 256".into());
+            }
+            if let Some(t) = threads {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(t)
+                    .build_global()?;
+            }
+            let mut records = Vec::new();
+            for path in &data {
+                records.extend(packed::read_all(&fs::read(path)?)?);
+            }
+            let settings = nnue::Settings {
+                hidden,
+                epochs,
+                batch,
+                lr,
+                lambda,
+                holdout,
+                seed,
+            };
+            let (net, report) = nnue::train(&records, &settings);
+            fs::write(&out, net.to_bytes())?;
+            eprintln!(
+                "held-out error: network {:.6} (float), {:.6} (quantised); hand-crafted {:.6}; \
+                 train {:.6}; {} bytes written to {}",
+                report.held_out,
+                report.held_out_quantised,
+                report.held_out_hand_crafted,
+                report.train,
+                net.to_bytes().len(),
+                out.display()
+            );
+            for (l, net, hand) in &report.by_lambda {
+                eprintln!(
+                    "held-out error against lambda {l}: network {net:.6}, hand-crafted {hand:.6}"
+                );
+            }
         }
         Command::Center { write } => {
             let mut centred = DEFAULT.clone();

@@ -38,6 +38,9 @@ pub struct Options {
     pub elo: i64,
     /// `Seed`: the seed of the limited strength's choices (the same seed, the same moves).
     pub seed: i64,
+    /// `EvalNet`: evaluate with the learned network built into the engine rather than
+    /// the hand-crafted evaluation (off by default).
+    pub eval_net: bool,
     /// The game: `Rules`, `UCI_Chess960`, `Odds`, `OddsGiver`, `MateCondition` (docs/RULES.md
     /// §4), `DrawOdds`, `OddsContempt` (centipawns); and `Validation`.
     pub code: RulesCode,
@@ -55,6 +58,7 @@ impl Default for Options {
             limit_strength: false,
             elo: ELO.default,
             seed: SEED.default,
+            eval_net: false,
             code: RulesCode::default(),
         }
     }
@@ -264,6 +268,10 @@ impl Options {
             ELO.option(),
             SEED.option(),
             UciOption {
+                name: "EvalNet",
+                kind: OptionType::Check(false),
+            },
+            UciOption {
                 name: "Rules",
                 kind: OptionType::Combo {
                     default: RuleSet::default().name(),
@@ -354,6 +362,10 @@ impl Options {
                 let (n, note) = SEED.read(value)?;
                 self.seed = n;
                 Ok((Effect::Nothing, note))
+            }
+            "evalnet" => {
+                self.eval_net = read_check("EvalNet", value)?;
+                Ok((Effect::Nothing, None))
             }
             "uci_chess960" => {
                 self.code.spec.chess960 = read_check("UCI_Chess960", value)?;
@@ -453,6 +465,18 @@ mod tests {
         o.set("MateCondition", None).unwrap();
         assert_eq!(o.code.spec.mate_condition, MateCondition::None);
         assert!(o.set("OddsGiver", Some("grey")).is_err());
+    }
+
+    #[test]
+    fn eval_net_is_off_until_set() {
+        let mut o = Options::default();
+        assert!(!o.eval_net);
+        assert!(Options::list().iter().any(|opt| opt.name == "EvalNet"));
+        assert_eq!(o.set("evalnet", Some("true")).unwrap().0, Effect::Nothing);
+        assert!(o.eval_net);
+        assert!(o.set("EvalNet", Some("maybe")).is_err());
+        o.set("EvalNet", Some("false")).unwrap();
+        assert!(!o.eval_net);
     }
 
     #[test]

@@ -14,6 +14,7 @@
 //! assert!(eval::evaluate(&pos).abs() < 50);
 //! ```
 
+pub mod nnue;
 pub mod params;
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};

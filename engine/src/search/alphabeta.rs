@@ -134,7 +134,7 @@ impl Worker<'_> {
             return if in_check {
                 0
             } else {
-                self.shared.terms.eval(pos)
+                self.static_eval(pos, ply)
             };
         }
         alpha = alpha.max(-MATE + ply as i32);
@@ -169,7 +169,7 @@ impl Worker<'_> {
         } else {
             match tt_hit {
                 Some(h) if h.eval != NO_EVAL => h.eval,
-                _ => self.shared.terms.eval(pos),
+                _ => self.static_eval(pos, ply),
             }
         };
         let mut eval = raw_eval;

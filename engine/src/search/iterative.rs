@@ -11,7 +11,7 @@ use crate::game::{repetition_key, turn_start_keys, Game};
 use crate::position::Position;
 use crate::types::{Move, MAX_MOVES};
 
-use super::odds::{marked_after, marked_now, OddsTerms, Terms};
+use super::odds::{marked_after, marked_now, Terms};
 use super::ordering::{is_tactical, moved, piece_to, score_moves, Histories};
 use super::time::{budget, stability_factor};
 use super::tt::TranspositionTable;
@@ -220,14 +220,13 @@ impl Worker<'_> {
 pub(crate) fn run(
     tt: &TranspositionTable,
     histories: &mut [Histories],
-    terms: OddsTerms,
+    terms: Terms,
     game: &Game,
     limits: &Limits,
     stop: &AtomicBool,
     reporter: &mut dyn Reporter,
 ) -> SearchResult {
     let pos = game.current();
-    let terms = Terms { terms };
     let marked = marked_now(terms.terms.mate_condition, game);
 
     // Step 1. The root moves: legal, in `searchmoves`; ordered.

@@ -191,13 +191,14 @@ pub struct SearchResult {
 /// Settings: [`Searcher::set_hash_mb`] (UCI `Hash`), [`Searcher::set_threads`] (UCI
 /// `Threads`), [`Searcher::set_odds_terms`] (UCI `OddsGiver`, `DrawOdds`,
 /// `MateCondition`), [`Searcher::set_strength`] (UCI `UCI_LimitStrength`, `UCI_Elo`,
-/// `Seed`); [`Searcher::clear`] for `ucinewgame`.
+/// `Seed`), [`Searcher::set_eval_net`] (UCI `EvalNet`); [`Searcher::clear`] for `ucinewgame`.
 #[derive(Debug)]
 pub struct Searcher {
     tt: TranspositionTable,
     histories: Vec<ordering::Histories>,
     terms: OddsTerms,
     strength: Option<Strength>,
+    eval_net: bool,
 }
 
 impl std::fmt::Debug for ordering::Histories {
@@ -223,6 +224,7 @@ impl Searcher {
             histories: vec![ordering::Histories::new()],
             terms: OddsTerms::default(),
             strength: None,
+            eval_net: false,
         }
     }
 
@@ -268,6 +270,21 @@ impl Searcher {
         self.strength
     }
 
+    /// Evaluates with the learned network built into the engine (`true`; UCI `EvalNet`)
+    /// or the hand-crafted evaluation (`false`, the default). A change empties the table:
+    /// its evaluations were the other's.
+    pub fn set_eval_net(&mut self, on: bool) {
+        if on != self.eval_net {
+            self.tt.clear();
+        }
+        self.eval_net = on;
+    }
+
+    /// Whether the search evaluates with the network.
+    pub fn eval_net(&self) -> bool {
+        self.eval_net
+    }
+
     /// Forgets everything learnt (UCI `ucinewgame`): the table and the histories.
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -286,11 +303,15 @@ impl Searcher {
         reporter: &mut dyn Reporter,
     ) -> SearchResult {
         self.tt.new_search();
+        let terms = odds::Terms {
+            terms: self.terms,
+            net: self.eval_net.then(crate::eval::nnue::embedded),
+        };
         let Some(strength) = self.strength else {
             return iterative::run(
                 &self.tt,
                 &mut self.histories,
-                self.terms,
+                terms,
                 game,
                 limits,
                 stop,
@@ -303,7 +324,7 @@ impl Searcher {
         let mut result = iterative::run(
             &self.tt,
             &mut self.histories,
-            self.terms,
+            terms,
             game,
             &limited,
             stop,

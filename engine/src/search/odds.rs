@@ -20,6 +20,7 @@
 //! draw as `-c`, and his evaluation gains `c` scaled by the pieces left on the board
 //! (the game phase), so every exchange of pieces costs him a share of it.
 
+use crate::eval::nnue::Network;
 use crate::eval::{evaluate, phase, MAX_PHASE};
 use crate::position::Position;
 use crate::types::{Color, Square};
@@ -31,10 +32,14 @@ pub use crate::rules::odds::{marked_now, MateCondition, MateConditionParseError,
 /// odds. Lower than any evaluation, higher than any mate.
 pub(crate) const DRAW_LOST: i32 = 20_000;
 
-/// How a search scores the end of a game under the odds terms.
+/// How a search scores the end of a game under the odds terms, and which static
+/// evaluation it uses between.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Terms {
     pub terms: OddsTerms,
+    /// The learned evaluation, when it replaces the hand-crafted one (UCI `EvalNet`;
+    /// used by the search threads, `Worker::static_eval`).
+    pub net: Option<&'static Network>,
 }
 
 impl Terms {
@@ -61,7 +66,13 @@ impl Terms {
     /// lowers his score.
     #[inline]
     pub fn eval(self, pos: &Position) -> i32 {
-        let score = evaluate(pos);
+        self.with_contempt(pos, evaluate(pos))
+    }
+
+    /// `score`, a static evaluation of `pos` for the side to move, with the giver's odds
+    /// contempt added.
+    #[inline]
+    pub fn with_contempt(self, pos: &Position, score: i32) -> i32 {
         match self.terms.giver {
             Some(giver) if self.terms.contempt != 0 => {
                 let keep = self.terms.contempt * phase(pos) / MAX_PHASE;
@@ -126,6 +137,7 @@ mod tests {
                 contempt,
                 ..OddsTerms::default()
             },
+            net: None,
         };
         assert_eq!(phase(&white), 22);
         assert_eq!(terms(0).eval(&white), evaluate(&white));

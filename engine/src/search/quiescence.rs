@@ -39,7 +39,7 @@ impl Worker<'_> {
             return if in_check {
                 0
             } else {
-                self.shared.terms.eval(pos)
+                self.static_eval(pos, ply)
             };
         }
 
@@ -68,7 +68,7 @@ impl Worker<'_> {
         } else {
             raw_eval = match tt_hit {
                 Some(h) if h.eval != NO_EVAL => h.eval,
-                _ => self.shared.terms.eval(pos),
+                _ => self.static_eval(pos, ply),
             };
             best = raw_eval;
             if let Some(h) = tt_hit {

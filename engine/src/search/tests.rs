@@ -442,3 +442,34 @@ fn the_british_fifty_moves_run_from_the_first_chance_to_call_in_the_search_br_iv
     );
     assert_eq!(cp(&search(&called, 3, OddsTerms::default())), 0);
 }
+
+#[test]
+fn the_network_evaluates_only_when_asked() {
+    let g = Game::new(Position::startpos(Rules::default()));
+    let limits = Limits {
+        depth: Some(7),
+        ..Limits::default()
+    };
+    let run = |net: bool| {
+        let mut searcher = Searcher::new();
+        searcher.set_eval_net(net);
+        assert_eq!(searcher.eval_net(), net);
+        searcher.search(&g, &limits, &AtomicBool::new(false), &mut NullReporter)
+    };
+    let (plain, again, learned) = (run(false), run(false), run(true));
+    assert_eq!(
+        plain.nodes, again.nodes,
+        "off by default, and deterministic"
+    );
+    assert_eq!(plain.nodes, search(&g, 7, OddsTerms::default()).nodes);
+    assert_ne!(
+        plain.nodes, learned.nodes,
+        "the network's scores steer another tree"
+    );
+    assert!(g.current().is_legal(learned.best.unwrap()));
+    assert_eq!(
+        learned.nodes,
+        run(true).nodes,
+        "deterministic with the network too"
+    );
+}

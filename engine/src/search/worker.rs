@@ -6,6 +6,8 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
+use crate::eval::nnue::{AccumulatorStack, Network};
+use crate::position::Position;
 use crate::types::{Move, Square};
 
 use super::odds::Terms;
@@ -102,7 +104,12 @@ pub(crate) struct Worker<'a> {
     unflushed: u64,
     seen_total: u64,
     pub stopped: bool,
+    /// The network's accumulators by ply, when the search uses the network.
+    nnue: Option<(&'static Network, AccumulatorStack)>,
 }
+
+/// The network's scores are kept inside this bound, far from draws lost by odds and mates.
+const NET_BOUND: i32 = 10_000;
 
 /// How many nodes pass between looks at the clock and the stop flag.
 const POLL_INTERVAL: u64 = 256;
@@ -137,6 +144,24 @@ impl<'a> Worker<'a> {
             unflushed: 0,
             seen_total: 0,
             stopped: false,
+            nnue: shared
+                .terms
+                .net
+                .map(|net| (net, AccumulatorStack::new(net, MAX_PLY + 8))),
+        }
+    }
+
+    /// The static evaluation of `pos`, reached at `ply`, for the side to move: the
+    /// hand-crafted evaluation or, when the search uses it, the network's (kept up to date
+    /// from ply to ply), with the giver's odds contempt either way.
+    #[inline]
+    pub(crate) fn static_eval(&mut self, pos: &Position, ply: usize) -> i32 {
+        match &mut self.nnue {
+            None => self.shared.terms.eval(pos),
+            Some((net, stack)) => {
+                let raw = stack.evaluate(net, pos, ply).clamp(-NET_BOUND, NET_BOUND);
+                self.shared.terms.with_contempt(pos, raw)
+            }
         }
     }
 

@@ -311,6 +311,7 @@ impl<B: SearchBackend> Session<B> {
             &game,
         ));
         backend.set_strength(self.options.strength());
+        backend.set_eval_net(self.options.eval_net);
         let job = SearchJob {
             backend,
             game,

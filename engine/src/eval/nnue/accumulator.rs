@@ -1,0 +1,282 @@
+//! The accumulator: the first layer's sums for both points of view, kept with the men
+//! they were summed for, so that it can be brought to any other position by subtracting
+//! the columns of the men gone and adding those of the men arrived.
+//!
+//! Diffing the men rather than replaying a move covers every move alike: captures, en
+//! passant, promotions, castling with or without the Rook (the American Code lets the
+//! King move two squares with no Rook, Am. II 7; the position reports only what stands
+//! where), null moves and the several moves of a turn at odds (Am. IV 4). When more men
+//! changed than stand on the board, summing from scratch is cheaper and is done instead.
+
+use super::simd::{add, sub};
+use super::{feature, Network};
+use crate::position::Position;
+use crate::types::{Color, PieceKind};
+
+/// The first layer's sums of one position, both points of view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    /// White's point of view, then Black's: `hidden` sums each.
+    values: Vec<i16>,
+    /// The men summed: bitboards by colour and kind.
+    men: [[u64; 6]; 2],
+    /// Whether `values` hold the sums of `men` (false before the first refresh).
+    valid: bool,
+}
+
+impl Accumulator {
+    /// An accumulator for `net`, not yet holding any position.
+    pub fn new(net: &Network) -> Accumulator {
+        Accumulator {
+            values: vec![0; 2 * net.hidden],
+            men: [[0; 6]; 2],
+            valid: false,
+        }
+    }
+
+    /// The sums for the point of view of `color`.
+    pub fn side(&self, color: Color) -> &[i16] {
+        let h = self.values.len() / 2;
+        &self.values[color as usize * h..(color as usize + 1) * h]
+    }
+
+    fn column(net: &Network, persp: Color, color: Color, kind: usize, sq: usize) -> &[i16] {
+        let f = feature(persp, color, kind, sq);
+        &net.feature_weights[f * net.hidden..(f + 1) * net.hidden]
+    }
+
+    /// Sums the men of `pos` from scratch.
+    pub fn refresh(&mut self, net: &Network, pos: &Position) {
+        let h = net.hidden;
+        for persp in Color::ALL {
+            self.values[persp as usize * h..(persp as usize + 1) * h]
+                .copy_from_slice(&net.feature_bias);
+        }
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                let bb = pos.pieces_of(color, kind);
+                self.men[color as usize][kind as usize] = bb.0;
+                for sq in bb {
+                    self.toggle(net, color, kind as usize, sq as usize, true);
+                }
+            }
+        }
+        self.valid = true;
+    }
+
+    fn toggle(&mut self, net: &Network, color: Color, kind: usize, sq: usize, on: bool) {
+        let h = net.hidden;
+        for persp in Color::ALL {
+            let acc = &mut self.values[persp as usize * h..(persp as usize + 1) * h];
+            let col = Self::column(net, persp, color, kind, sq);
+            if on {
+                add(net.kernel, acc, col);
+            } else {
+                sub(net.kernel, acc, col);
+            }
+        }
+    }
+
+    /// Brings the sums to `pos`: the columns of the men that left subtracted, of those
+    /// that arrived added; from scratch when that is less work or nothing is held yet.
+    pub fn update(&mut self, net: &Network, pos: &Position) {
+        let mut changed = 0;
+        let mut now = [[0u64; 6]; 2];
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                let bb = pos.pieces_of(color, kind).0;
+                now[color as usize][kind as usize] = bb;
+                changed += (bb ^ self.men[color as usize][kind as usize]).count_ones();
+            }
+        }
+        if !self.valid || self.values.len() != 2 * net.hidden || changed >= pos.occupied().len() {
+            self.values.resize(2 * net.hidden, 0);
+            self.refresh(net, pos);
+            return;
+        }
+        for color in Color::ALL {
+            let (was, is) = (self.men[color as usize], now[color as usize]);
+            for (kind, (old, new)) in was.into_iter().zip(is).enumerate() {
+                for (bits, on) in [(old & !new, false), (new & !old, true)] {
+                    let mut bits = bits;
+                    while bits != 0 {
+                        let sq = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        self.toggle(net, color, kind, sq, on);
+                    }
+                }
+            }
+        }
+        self.men = now;
+    }
+
+    /// Brings the sums to `pos` starting from `from` (a parent's accumulator).
+    pub fn update_from(&mut self, net: &Network, from: &Accumulator, pos: &Position) {
+        self.clone_from(from);
+        self.update(net, pos);
+    }
+}
+
+/// Accumulators by ply for one search thread: a node's accumulator is brought from its
+/// parent's (or, if none was made there, from whatever its own slot last held).
+#[derive(Clone, Debug)]
+pub struct AccumulatorStack {
+    frames: Vec<Accumulator>,
+}
+
+impl AccumulatorStack {
+    /// A stack of `plies` accumulators for `net`.
+    pub fn new(net: &Network, plies: usize) -> AccumulatorStack {
+        AccumulatorStack {
+            frames: vec![Accumulator::new(net); plies],
+        }
+    }
+
+    /// The network's score of `pos`, reached at `ply`, for the side to move.
+    pub fn evaluate(&mut self, net: &Network, pos: &Position, ply: usize) -> i32 {
+        if ply > 0 && self.frames[ply - 1].valid {
+            let (before, after) = self.frames.split_at_mut(ply);
+            after[0].update_from(net, &before[ply - 1], pos);
+        } else {
+            self.frames[ply].update(net, pos);
+        }
+        net.output(&self.frames[ply], pos.turn())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::random_network;
+    use super::super::Kernel;
+    use super::*;
+    use crate::setup::Setup;
+    use crate::{RuleSet, Rules};
+
+    /// Random games (American rules: castling without the Rook may occur; FIDE for
+    /// en passant and promotions), checking every position.
+    fn random_positions(seed: u64, games: usize, plies: usize) -> Vec<Vec<Position>> {
+        let mut s = seed;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        let starts = [
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                RuleSet::Fide,
+            ),
+            (
+                "r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPpP/R3K2R w KQkq - 0 1",
+                RuleSet::Fide,
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w KQkq - 0 1",
+                RuleSet::American1897,
+            ),
+            ("4k3/8/8/8/8/8/8/R3K3 w KQ - 0 1", RuleSet::American1897),
+        ];
+        (0..games)
+            .map(|g| {
+                let (fen, rules) = starts[g % starts.len()];
+                let mut pos =
+                    Position::from_setup(&Setup::from_fen(fen, false).unwrap(), Rules::new(rules))
+                        .unwrap();
+                let mut line = vec![pos.clone()];
+                for _ in 0..plies {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play(moves[next() as usize % moves.len()]);
+                    line.push(pos.clone());
+                }
+                line
+            })
+            .collect()
+    }
+
+    #[test]
+    fn incremental_sums_equal_sums_from_scratch_over_random_games() {
+        let net = random_network(32, 3);
+        for line in random_positions(11, 24, 160) {
+            let mut running = Accumulator::new(&net);
+            for (i, pos) in line.iter().enumerate() {
+                running.update(&net, pos);
+                let mut fresh = Accumulator::new(&net);
+                fresh.refresh(&net, pos);
+                assert_eq!(running, fresh, "ply {i}: {}", pos.fen());
+                assert_eq!(net.output(&running, pos.turn()), net.evaluate(pos));
+            }
+        }
+    }
+
+    #[test]
+    fn castling_without_the_rook_updates_like_a_fresh_sum_am_iv_5() {
+        // Am. IV 5: the King may castle where the Rook has been given at odds; only the
+        // King moves, and the accumulator must follow it alone.
+        let net = random_network(16, 4);
+        let rules = Rules::new(RuleSet::American1897);
+        let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/4K2R w KQkq - 0 1";
+        let pos = Position::from_setup(&Setup::from_fen(fen, false).unwrap(), rules).unwrap();
+        let castles: Vec<_> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.is_castle())
+            .collect();
+        assert_eq!(castles.len(), 2, "both castlings, one without the Rook");
+        for mv in castles {
+            let mut acc = Accumulator::new(&net);
+            acc.refresh(&net, &pos);
+            let after = pos.played(mv);
+            acc.update(&net, &after);
+            let mut fresh = Accumulator::new(&net);
+            fresh.refresh(&net, &after);
+            assert_eq!(acc, fresh, "{mv:?}");
+        }
+    }
+
+    #[test]
+    fn the_stack_scores_like_a_fresh_evaluation_whatever_its_slots_held() {
+        let net = random_network(16, 5);
+        let mut stack = AccumulatorStack::new(&net, 8);
+        // Walk down and back up lines of different games, as a search does, leaving
+        // slots from other branches behind.
+        for (g, line) in random_positions(2, 8, 60).iter().enumerate() {
+            for (i, pos) in line.iter().enumerate() {
+                let ply = (i + g) % 8;
+                assert_eq!(
+                    stack.evaluate(&net, pos, ply),
+                    net.evaluate(pos),
+                    "{}",
+                    pos.fen()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn scalar_and_avx2_networks_score_every_position_alike() {
+        if Kernel::detect() != Kernel::Avx2 {
+            // No AVX2 on this CPU: only the scalar path runs, nothing to compare.
+            return;
+        }
+        let fast = random_network(64, 9);
+        let mut slow = fast.clone();
+        slow.kernel = Kernel::Scalar;
+        let mut nonzero = 0;
+        for line in random_positions(5, 16, 120) {
+            let (mut a, mut b) = (Accumulator::new(&fast), Accumulator::new(&slow));
+            for pos in &line {
+                a.update(&fast, pos);
+                b.update(&slow, pos);
+                assert_eq!(a, b);
+                let score = fast.output(&a, pos.turn());
+                assert_eq!(score, slow.output(&b, pos.turn()), "{}", pos.fen());
+                nonzero += usize::from(score != 0);
+            }
+        }
+        assert!(nonzero > 100, "the random network scores positions");
+    }
+}

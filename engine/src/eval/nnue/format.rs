@@ -1,0 +1,189 @@
+//! The network file: a 16-byte header, then the quantised weights, all little-endian.
+//!
+//! ```text
+//! bytes 0..4    magic "MNUE"
+//! bytes 4..6    version (1)
+//! bytes 6..8    H, the hidden width (a multiple of 16, at most 256)
+//! bytes 8..10   QA, the scale of the feature weights and of the clipped ReLU's top
+//! bytes 10..12  QB, the scale of the output weights
+//! bytes 12..14  SCALE, centipawns per unit of the float network's output
+//! bytes 14..16  zero
+//! then          feature weights: i16 × 768 × H, feature by feature (H per feature)
+//!               feature biases:  i16 × H
+//!               output weights:  i16 × 2H (the side to move's half first)
+//!               output bias:     i32 (in units of QA × QB)
+//! ```
+
+use std::fmt;
+
+use super::{Network, FEATURES, MAX_HIDDEN};
+
+/// The file's first four bytes.
+pub const MAGIC: [u8; 4] = *b"MNUE";
+/// The format version this code reads and writes.
+pub const VERSION: u16 = 1;
+/// Bytes before the weights.
+pub const HEADER_BYTES: usize = 16;
+
+/// Why a network file cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetError {
+    /// The file does not start with [`MAGIC`].
+    BadMagic,
+    /// A version other than [`VERSION`].
+    Version(u16),
+    /// A hidden width that is zero, not a multiple of 16 or above [`MAX_HIDDEN`].
+    Hidden(usize),
+    /// A zero quantisation factor.
+    Quantisation,
+    /// The length does not match the header: (expected, found).
+    Length(usize, usize),
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::BadMagic => write!(f, "not a Morphy network (no MNUE magic)"),
+            NetError::Version(v) => write!(f, "network version {v}, this engine reads {VERSION}"),
+            NetError::Hidden(h) => {
+                write!(
+                    f,
+                    "hidden width {h}: must be a multiple of 16 up to {MAX_HIDDEN}"
+                )
+            }
+            NetError::Quantisation => write!(f, "a quantisation factor is zero"),
+            NetError::Length(want, got) => {
+                write!(f, "network of {got} bytes, its header asks for {want}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+/// The file size of a network of hidden width `hidden`.
+pub fn file_bytes(hidden: usize) -> usize {
+    HEADER_BYTES + 2 * (FEATURES * hidden + hidden + 2 * hidden) + 4
+}
+
+fn u16_at(b: &[u8], at: usize) -> u16 {
+    u16::from_le_bytes([b[at], b[at + 1]])
+}
+
+fn i16s(b: &[u8]) -> Vec<i16> {
+    b.chunks_exact(2)
+        .map(|c| i16::from_le_bytes([c[0], c[1]]))
+        .collect()
+}
+
+impl Network {
+    /// Reads a network file.
+    pub fn from_bytes(b: &[u8]) -> Result<Network, NetError> {
+        if b.len() < HEADER_BYTES || b[0..4] != MAGIC {
+            return Err(NetError::BadMagic);
+        }
+        let version = u16_at(b, 4);
+        if version != VERSION {
+            return Err(NetError::Version(version));
+        }
+        let hidden = u16_at(b, 6) as usize;
+        if hidden == 0 || !hidden.is_multiple_of(16) || hidden > MAX_HIDDEN {
+            return Err(NetError::Hidden(hidden));
+        }
+        let (qa, qb, scale) = (
+            i32::from(u16_at(b, 8)),
+            i32::from(u16_at(b, 10)),
+            i32::from(u16_at(b, 12)),
+        );
+        if qa == 0 || qb == 0 || scale == 0 {
+            return Err(NetError::Quantisation);
+        }
+        if b.len() != file_bytes(hidden) {
+            return Err(NetError::Length(file_bytes(hidden), b.len()));
+        }
+        let mut at = HEADER_BYTES;
+        let mut take = |n: usize| {
+            let part = &b[at..at + n];
+            at += n;
+            part
+        };
+        let feature_weights = i16s(take(2 * FEATURES * hidden));
+        let feature_bias = i16s(take(2 * hidden));
+        let output_weights = i16s(take(4 * hidden));
+        let out = take(4);
+        let output_bias = i32::from_le_bytes([out[0], out[1], out[2], out[3]]);
+        Ok(Network {
+            hidden,
+            qa,
+            qb,
+            scale,
+            feature_weights,
+            feature_bias,
+            output_weights,
+            output_bias,
+            kernel: super::Kernel::detect(),
+        })
+    }
+
+    /// The network as a file.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut b = Vec::with_capacity(file_bytes(self.hidden));
+        b.extend_from_slice(&MAGIC);
+        for v in [
+            VERSION,
+            self.hidden as u16,
+            self.qa as u16,
+            self.qb as u16,
+            self.scale as u16,
+            0,
+        ] {
+            b.extend_from_slice(&v.to_le_bytes());
+        }
+        for w in self
+            .feature_weights
+            .iter()
+            .chain(&self.feature_bias)
+            .chain(&self.output_weights)
+        {
+            b.extend_from_slice(&w.to_le_bytes());
+        }
+        b.extend_from_slice(&self.output_bias.to_le_bytes());
+        b
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::random_network;
+    use super::*;
+
+    #[test]
+    fn a_network_round_trips_through_its_file() {
+        let net = random_network(32, 7);
+        let bytes = net.to_bytes();
+        assert_eq!(bytes.len(), file_bytes(32));
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+    }
+
+    #[test]
+    fn bad_files_are_refused() {
+        let bytes = random_network(16, 1).to_bytes();
+        let mut bad = bytes.clone();
+        bad[0] = b'X';
+        assert_eq!(Network::from_bytes(&bad), Err(NetError::BadMagic));
+        let mut bad = bytes.clone();
+        bad[4] = 9;
+        assert_eq!(Network::from_bytes(&bad), Err(NetError::Version(9)));
+        let mut bad = bytes.clone();
+        bad[6] = 17;
+        assert_eq!(Network::from_bytes(&bad), Err(NetError::Hidden(17)));
+        let mut bad = bytes.clone();
+        bad[8] = 0;
+        bad[9] = 0;
+        assert_eq!(Network::from_bytes(&bad), Err(NetError::Quantisation));
+        assert_eq!(
+            Network::from_bytes(&bytes[..bytes.len() - 1]),
+            Err(NetError::Length(bytes.len(), bytes.len() - 1))
+        );
+    }
+}

@@ -1,0 +1,174 @@
+//! A learned evaluation (NNUE): `(768 → H) × 2 → 1`. Each point of view (the side to
+//! move's and the other's) sums the columns of its active features into H values
+//! (the accumulator); both are clipped to `0..=QA` (a clipped `ReLU`), and a dot product
+//! with the output weights gives the score. The accumulator is kept from node to node by
+//! adding and subtracting columns ([`accumulator`]); the inner loops have a scalar and
+//! an AVX2 path with identical results ([`simd`]).
+//!
+//! A feature is a man of a colour and kind on a square, seen from one side: squares are
+//! mirrored top to bottom for Black, and "ours"/"theirs" replace White/Black, so one set
+//! of weights serves both sides: `index = theirs × 384 + kind × 64 + square`.
+//!
+//! Quantised: feature weights and biases are the float values × QA, output weights × QB,
+//! the output bias × QA × QB; the score is `output × SCALE / (QA × QB)` centipawns.
+//! The file format is in [`format`]. The network built into the engine ([`embedded`],
+//! the file `morphy.nnue` beside this one) was trained by the tuner on Morphy's own
+//! games (docs/STRENGTH.md, "Learned evaluation (NNUE)"); the search uses it only when
+//! asked (UCI `EvalNet`, [`crate::search::Searcher::set_eval_net`]).
+//!
+//! ```
+//! use engine::eval::nnue;
+//! use engine::{Position, Rules};
+//! let pos = Position::startpos(Rules::default());
+//! assert!(nnue::embedded().evaluate(&pos).abs() < 200);
+//! ```
+
+pub mod accumulator;
+pub mod format;
+pub mod simd;
+
+use std::sync::OnceLock;
+
+pub use accumulator::{Accumulator, AccumulatorStack};
+pub use format::NetError;
+pub use simd::Kernel;
+
+use crate::position::Position;
+use crate::types::Color;
+
+/// Input features per point of view: 2 colours × 6 kinds × 64 squares.
+pub const FEATURES: usize = 768;
+/// The widest hidden layer a file may declare (the AVX2 output sum stays in 32 bits).
+pub const MAX_HIDDEN: usize = 256;
+
+/// The index of the feature "a man of `color` and kind `kind` on `sq`" seen by `persp`.
+#[inline]
+pub fn feature(persp: Color, color: Color, kind: usize, sq: usize) -> usize {
+    let theirs = usize::from(color != persp);
+    let sq = if persp == Color::White {
+        sq
+    } else {
+        sq ^ 0b111_000
+    };
+    theirs * 384 + kind * 64 + sq
+}
+
+/// A quantised network.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    /// Hidden width `H` (a multiple of 16).
+    pub hidden: usize,
+    /// Scale of the feature weights and top of the clipped `ReLU`.
+    pub qa: i32,
+    /// Scale of the output weights.
+    pub qb: i32,
+    /// Centipawns per unit of the float output.
+    pub scale: i32,
+    /// `FEATURES × hidden`, feature by feature.
+    pub feature_weights: Vec<i16>,
+    /// `hidden`.
+    pub feature_bias: Vec<i16>,
+    /// `2 × hidden`: the side to move's half, then the other's.
+    pub output_weights: Vec<i16>,
+    /// In units of `qa × qb`.
+    pub output_bias: i32,
+    /// The path the inner loops take (not part of the file).
+    pub kernel: Kernel,
+}
+
+impl Network {
+    /// The score, side to move's view, of the sums in `acc` with `turn` to move.
+    pub fn output(&self, acc: &Accumulator, turn: Color) -> i32 {
+        let h = self.hidden;
+        let top = self.qa as i16;
+        let ours = simd::clipped_dot(self.kernel, acc.side(turn), &self.output_weights[..h], top);
+        let theirs =
+            simd::clipped_dot(self.kernel, acc.side(!turn), &self.output_weights[h..], top);
+        let sum = i64::from(ours) + i64::from(theirs) + i64::from(self.output_bias);
+        (sum * i64::from(self.scale) / i64::from(self.qa * self.qb)) as i32
+    }
+
+    /// The score of `pos` for the side to move, summed from scratch.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let mut acc = Accumulator::new(self);
+        acc.refresh(self, pos);
+        self.output(&acc, pos.turn())
+    }
+}
+
+/// The network file built into the engine.
+pub const EMBEDDED_BYTES: &[u8] = include_bytes!("morphy.nnue");
+
+/// The network built into the engine, read once.
+pub fn embedded() -> &'static Network {
+    static NET: OnceLock<Network> = OnceLock::new();
+    NET.get_or_init(|| Network::from_bytes(EMBEDDED_BYTES).expect("the built-in network reads"))
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A network of random weights of moderate size, for the tests.
+    pub(crate) fn random_network(hidden: usize, seed: u64) -> Network {
+        let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut next = |range: i64| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            ((s % (2 * range as u64 + 1)) as i64 - range) as i16
+        };
+        Network {
+            hidden,
+            qa: 255,
+            qb: 64,
+            scale: 400,
+            feature_weights: (0..FEATURES * hidden).map(|_| next(40)).collect(),
+            feature_bias: (0..hidden).map(|_| next(100)).collect(),
+            output_weights: (0..2 * hidden).map(|_| next(127)).collect(),
+            output_bias: i32::from(next(5000)),
+            kernel: Kernel::detect(),
+        }
+    }
+
+    #[test]
+    fn features_mirror_for_black_and_swap_ours_and_theirs() {
+        // A white Knight on b1 seen by White is a black Knight on b8 seen by Black.
+        let (b1, b8) = (1, 57);
+        assert_eq!(
+            feature(Color::White, Color::White, 1, b1),
+            feature(Color::Black, Color::Black, 1, b8)
+        );
+        assert_eq!(feature(Color::White, Color::White, 1, b1), 64 + 1);
+        assert_eq!(feature(Color::Black, Color::White, 1, b1), 384 + 64 + 57);
+        let all: std::collections::HashSet<usize> = (0..64)
+            .flat_map(|sq| {
+                (0..6).flat_map(move |k| Color::ALL.map(|c| feature(Color::Black, c, k, sq)))
+            })
+            .collect();
+        assert_eq!(all.len(), FEATURES);
+        assert!(all.iter().all(|&f| f < FEATURES));
+    }
+
+    #[test]
+    fn the_built_in_network_reads() {
+        let net = embedded();
+        assert_eq!(net.to_bytes(), EMBEDDED_BYTES);
+        assert_eq!(EMBEDDED_BYTES.len(), format::file_bytes(net.hidden));
+        assert!(net.hidden >= 16);
+    }
+
+    #[test]
+    fn a_colour_flipped_position_scores_the_same() {
+        // The same game with the colours exchanged and the board mirrored.
+        let net = random_network(32, 2);
+        let rules = crate::Rules::new(crate::RuleSet::Fide);
+        let read = |fen: &str| {
+            Position::from_setup(&crate::Setup::from_fen(fen, false).unwrap(), rules).unwrap()
+        };
+        let a = read("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+        let b = read("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3");
+        assert_eq!(net.evaluate(&a), net.evaluate(&b));
+        assert_ne!(net.evaluate(&a), 0);
+    }
+}

@@ -1,0 +1,198 @@
+//! The network's three inner loops, each twice: a scalar path and an AVX2 path that give
+//! bit-identical results (wrapping 16-bit adds for the accumulator, exact 32-bit sums
+//! for the output, which wrap alike in both; the tests compare them).
+//!
+//! This is the one file of the engine with `unsafe`: the AVX2 intrinsics and the calls
+//! into functions compiled for AVX2, made only after `is_x86_feature_detected!`.
+#![allow(unsafe_code)]
+
+/// Which path the loops take.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kernel {
+    /// Plain Rust, on every CPU.
+    Scalar,
+    /// AVX2 intrinsics (x86-64 CPUs that have them).
+    Avx2,
+}
+
+impl Kernel {
+    /// The fastest path this CPU runs.
+    pub fn detect() -> Kernel {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx2") {
+                return Kernel::Avx2;
+            }
+        }
+        Kernel::Scalar
+    }
+}
+
+/// `acc += col`, lane by lane, wrapping. The lengths are equal and a multiple of 16.
+#[inline]
+pub fn add(kernel: Kernel, acc: &mut [i16], col: &[i16]) {
+    debug_assert_eq!(acc.len(), col.len());
+    #[cfg(target_arch = "x86_64")]
+    if kernel == Kernel::Avx2 {
+        // SAFETY: `Kernel::Avx2` is only chosen when the CPU has AVX2 (`detect`, or a
+        // test that checked it).
+        unsafe { avx2::add(acc, col) };
+        return;
+    }
+    let _ = kernel;
+    for (a, c) in acc.iter_mut().zip(col) {
+        *a = a.wrapping_add(*c);
+    }
+}
+
+/// `acc -= col`, lane by lane, wrapping.
+#[inline]
+pub fn sub(kernel: Kernel, acc: &mut [i16], col: &[i16]) {
+    debug_assert_eq!(acc.len(), col.len());
+    #[cfg(target_arch = "x86_64")]
+    if kernel == Kernel::Avx2 {
+        // SAFETY: as in `add`.
+        unsafe { avx2::sub(acc, col) };
+        return;
+    }
+    let _ = kernel;
+    for (a, c) in acc.iter_mut().zip(col) {
+        *a = a.wrapping_sub(*c);
+    }
+}
+
+/// `Σ clamp(x[i], 0, top) × w[i]`, summed in wrapping 32-bit arithmetic.
+#[inline]
+pub fn clipped_dot(kernel: Kernel, x: &[i16], w: &[i16], top: i16) -> i32 {
+    debug_assert_eq!(x.len(), w.len());
+    #[cfg(target_arch = "x86_64")]
+    if kernel == Kernel::Avx2 {
+        // SAFETY: as in `add`.
+        return unsafe { avx2::clipped_dot(x, w, top) };
+    }
+    let _ = kernel;
+    x.iter().zip(w).fold(0i32, |sum, (&x, &w)| {
+        sum.wrapping_add(i32::from(x.clamp(0, top)) * i32::from(w))
+    })
+}
+
+#[cfg(target_arch = "x86_64")]
+// The casts to `__m256i` pointers feed only the unaligned `loadu`/`storeu`.
+#[allow(clippy::cast_ptr_alignment)]
+mod avx2 {
+    use std::arch::x86_64::{
+        __m256i, _mm256_add_epi16, _mm256_add_epi32, _mm256_castsi256_si128,
+        _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_madd_epi16, _mm256_max_epi16,
+        _mm256_min_epi16, _mm256_set1_epi16, _mm256_setzero_si256, _mm256_storeu_si256,
+        _mm256_sub_epi16, _mm_add_epi32, _mm_cvtsi128_si32, _mm_shuffle_epi32,
+    };
+
+    const LANES: usize = 16;
+
+    /// SAFETY (callers): the CPU has AVX2; `acc` and `col` have the same length, a
+    /// multiple of 16 (unaligned loads and stores, so no alignment is needed).
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn add(acc: &mut [i16], col: &[i16]) {
+        assert!(acc.len() == col.len() && acc.len().is_multiple_of(LANES));
+        for i in (0..acc.len()).step_by(LANES) {
+            let a = acc.as_mut_ptr().add(i).cast::<__m256i>();
+            let c = col.as_ptr().add(i).cast::<__m256i>();
+            _mm256_storeu_si256(
+                a,
+                _mm256_add_epi16(_mm256_loadu_si256(a), _mm256_loadu_si256(c)),
+            );
+        }
+    }
+
+    /// SAFETY (callers): as for [`add`].
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn sub(acc: &mut [i16], col: &[i16]) {
+        assert!(acc.len() == col.len() && acc.len().is_multiple_of(LANES));
+        for i in (0..acc.len()).step_by(LANES) {
+            let a = acc.as_mut_ptr().add(i).cast::<__m256i>();
+            let c = col.as_ptr().add(i).cast::<__m256i>();
+            _mm256_storeu_si256(
+                a,
+                _mm256_sub_epi16(_mm256_loadu_si256(a), _mm256_loadu_si256(c)),
+            );
+        }
+    }
+
+    /// SAFETY (callers): as for [`add`].
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn clipped_dot(x: &[i16], w: &[i16], top: i16) -> i32 {
+        assert!(x.len() == w.len() && x.len().is_multiple_of(LANES));
+        let zero = _mm256_setzero_si256();
+        let top = _mm256_set1_epi16(top);
+        let mut sum = _mm256_setzero_si256();
+        for i in (0..x.len()).step_by(LANES) {
+            let v = _mm256_loadu_si256(x.as_ptr().add(i).cast::<__m256i>());
+            let k = _mm256_loadu_si256(w.as_ptr().add(i).cast::<__m256i>());
+            let clipped = _mm256_min_epi16(_mm256_max_epi16(v, zero), top);
+            // Pairs of products summed into 32-bit lanes: |255 × 32767 × 2| < 2^31.
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(clipped, k));
+        }
+        let half = _mm_add_epi32(
+            _mm256_castsi256_si128(sum),
+            _mm256_extracti128_si256::<1>(sum),
+        );
+        let quarter = _mm_add_epi32(half, _mm_shuffle_epi32::<0b01_00_11_10>(half));
+        let eighth = _mm_add_epi32(quarter, _mm_shuffle_epi32::<0b10_11_00_01>(quarter));
+        _mm_cvtsi128_si32(eighth)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn random_i16s(n: usize, seed: &mut u64, range: i16) -> Vec<i16> {
+        (0..n)
+            .map(|_| {
+                *seed ^= *seed << 13;
+                *seed ^= *seed >> 7;
+                *seed ^= *seed << 17;
+                ((*seed % (2 * range as u64 + 1)) as i64 - range as i64) as i16
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_avx2_loops_match_the_scalar_ones_bit_for_bit() {
+        if Kernel::detect() != Kernel::Avx2 {
+            // No AVX2 on this CPU: only the scalar path runs, nothing to compare.
+            return;
+        }
+        let mut seed = 0x9E37_79B9_7F4A_7C15;
+        for n in [16, 64, 128, 256] {
+            for range in [300, 32_767] {
+                let x = random_i16s(n, &mut seed, range);
+                let w = random_i16s(n, &mut seed, range);
+                for top in [255, 127, 32_767] {
+                    assert_eq!(
+                        clipped_dot(Kernel::Scalar, &x, &w, top),
+                        clipped_dot(Kernel::Avx2, &x, &w, top),
+                        "n {n} range {range} top {top}"
+                    );
+                }
+                let (mut a, mut b) = (x.clone(), x.clone());
+                add(Kernel::Scalar, &mut a, &w);
+                add(Kernel::Avx2, &mut b, &w);
+                assert_eq!(a, b);
+                sub(Kernel::Scalar, &mut a, &x);
+                sub(Kernel::Avx2, &mut b, &x);
+                assert_eq!(a, b);
+                assert_eq!(a, w, "x + w - x is w, wrapping or not");
+            }
+        }
+    }
+
+    #[test]
+    fn the_scalar_dot_clips_at_zero_and_the_top() {
+        let x = [
+            -5, 0, 3, 300, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10,
+        ];
+        let w = [7, 7, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1];
+        assert_eq!(clipped_dot(Kernel::Scalar, &x, &w, 255), 3 * 2 + 255 - 10);
+    }
+}

@@ -1,0 +1,64 @@
+//! Training samples for the network: the active features of both points of view (the
+//! side to move's first) and the target, read from `datagen --format bin` records.
+
+use engine::eval::nnue::feature;
+use engine::Color;
+
+use crate::packed::PackedPosition;
+
+/// Centipawns of score per unit of the logistic's argument: a score `s` predicts
+/// `σ(s / CP_SCALE)` with `σ(x) = 1 / (1 + e^(−x))`.
+pub const CP_SCALE: f64 = 400.0;
+
+/// The logistic.
+#[inline]
+pub fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// One position, ready for the network.
+#[derive(Clone, Debug)]
+pub struct Sample {
+    /// Active features from the side to move's point of view.
+    pub ours: [u16; 32],
+    /// The same men from the other side's point of view.
+    pub theirs: [u16; 32],
+    /// How many of each are active.
+    pub count: u8,
+    /// The result from the side to move's view: 1, 0.5, 0.
+    pub result: f64,
+    /// The search score, side to move's view, as an expected result `σ(score/CP_SCALE)`.
+    pub score: f64,
+}
+
+impl Sample {
+    /// The sample of a record.
+    pub fn new(p: &PackedPosition) -> Sample {
+        let (mut ours, mut theirs) = ([0u16; 32], [0u16; 32]);
+        let mut count = 0;
+        for (sq, piece) in p.pieces() {
+            let (k, s) = (piece.kind as usize, sq as usize);
+            ours[count] = feature(p.turn, piece.color, k, s) as u16;
+            theirs[count] = feature(!p.turn, piece.color, k, s) as u16;
+            count += 1;
+        }
+        let white = f64::midpoint(f64::from(p.result), 1.0);
+        Sample {
+            ours,
+            theirs,
+            count: count as u8,
+            result: if p.turn == Color::White {
+                white
+            } else {
+                1.0 - white
+            },
+            score: sigmoid(f64::from(p.score) / CP_SCALE),
+        }
+    }
+
+    /// The training target: `lambda × result + (1 − lambda) × score`.
+    #[inline]
+    pub fn target(&self, lambda: f64) -> f64 {
+        lambda * self.result + (1.0 - lambda) * self.score
+    }
+}

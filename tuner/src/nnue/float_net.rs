@@ -1,0 +1,144 @@
+//! The network in floating point, as trained: `(768 → H) × 2 → 1` with the clipped `ReLU`
+//! `clamp(x, 0, 1)`, its output times [`SCALE`] the score in centipawns. All weights sit
+//! in one vector (feature weights, feature biases, output weights, output bias) so that
+//! one optimiser steps them all.
+
+use engine::eval::nnue::{Kernel, Network, FEATURES};
+
+use super::data::{sigmoid, Sample, CP_SCALE};
+use crate::rng::Rng;
+
+/// Centipawns per unit of output (the quantised file's SCALE).
+pub const SCALE: f64 = 400.0;
+/// Quantisation of the feature weights and the top of the clipped `ReLU`.
+pub const QA: i32 = 255;
+/// Quantisation of the output weights.
+pub const QB: i32 = 64;
+/// Every weight is kept within ±CLIP so that it fits its quantised type: output weights
+/// `CLIP × QB < 128`, feature weights `CLIP × QA ≈ 505`, so 32 men and a bias stay far
+/// inside an i16.
+pub const CLIP: f64 = 1.98;
+
+/// A float network.
+#[derive(Clone, Debug)]
+pub struct FloatNet {
+    /// Hidden width.
+    pub hidden: usize,
+    /// All weights: `FEATURES × H`, `H`, `2H`, `1`.
+    pub w: Vec<f64>,
+}
+
+impl FloatNet {
+    /// Small random weights from `seed`.
+    pub fn new(hidden: usize, seed: u64) -> FloatNet {
+        let mut rng = Rng::new(seed);
+        let n = FEATURES * hidden + 3 * hidden + 1;
+        let mut w = vec![0.0; n];
+        let out = 1.0 / (2.0 * hidden as f64).sqrt();
+        for (i, x) in w.iter_mut().enumerate() {
+            let span = if i < FEATURES * hidden {
+                0.1
+            } else if i < FEATURES * hidden + hidden {
+                0.0
+            } else {
+                out
+            };
+            *x = (rng.unit() * 2.0 - 1.0) * span;
+        }
+        w[n - 1] = 0.0;
+        FloatNet { hidden, w }
+    }
+
+    fn bias_at(&self) -> usize {
+        FEATURES * self.hidden
+    }
+
+    fn out_at(&self) -> usize {
+        FEATURES * self.hidden + self.hidden
+    }
+
+    /// The accumulators (before the clipped `ReLU`) of both points of view.
+    fn accumulate(&self, s: &Sample) -> (Vec<f64>, Vec<f64>) {
+        let h = self.hidden;
+        let bias = &self.w[self.bias_at()..self.bias_at() + h];
+        let (mut ours, mut theirs) = (bias.to_vec(), bias.to_vec());
+        for i in 0..s.count as usize {
+            for (acc, f) in [(&mut ours, s.ours[i]), (&mut theirs, s.theirs[i])] {
+                let col = &self.w[f as usize * h..(f as usize + 1) * h];
+                for (a, c) in acc.iter_mut().zip(col) {
+                    *a += c;
+                }
+            }
+        }
+        (ours, theirs)
+    }
+
+    /// The output (score / SCALE) of a sample.
+    pub fn output(&self, s: &Sample) -> f64 {
+        let (ours, theirs) = self.accumulate(s);
+        let (o, h) = (self.out_at(), self.hidden);
+        let dot = |acc: &[f64], w: &[f64]| -> f64 {
+            acc.iter().zip(w).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum()
+        };
+        dot(&ours, &self.w[o..o + h]) + dot(&theirs, &self.w[o + h..o + 2 * h]) + self.w[o + 2 * h]
+    }
+
+    /// The squared error of a sample against `target`, adding its gradient to `grad`.
+    pub fn backprop(&self, s: &Sample, target: f64, grad: &mut [f64]) -> f64 {
+        let (ours, theirs) = self.accumulate(s);
+        let (o, h, b) = (self.out_at(), self.hidden, self.bias_at());
+        let mut out = self.w[o + 2 * h];
+        for j in 0..h {
+            out += ours[j].clamp(0.0, 1.0) * self.w[o + j];
+            out += theirs[j].clamp(0.0, 1.0) * self.w[o + h + j];
+        }
+        let p = sigmoid(out * SCALE / CP_SCALE);
+        let err = p - target;
+        // d(err²)/d(out)
+        let g = 2.0 * err * p * (1.0 - p) * SCALE / CP_SCALE;
+        grad[o + 2 * h] += g;
+        for (side, acc, feats) in [(0, &ours, &s.ours), (1, &theirs, &s.theirs)] {
+            let mut d = vec![0.0; h];
+            for j in 0..h {
+                let a = acc[j];
+                grad[o + side * h + j] += g * a.clamp(0.0, 1.0);
+                if a > 0.0 && a < 1.0 {
+                    d[j] = g * self.w[o + side * h + j];
+                    grad[b + j] += d[j];
+                }
+            }
+            for &f in &feats[..s.count as usize] {
+                let col = &mut grad[f as usize * h..(f as usize + 1) * h];
+                for (c, d) in col.iter_mut().zip(&d) {
+                    *c += d;
+                }
+            }
+        }
+        err * err
+    }
+
+    /// Keeps every weight within ±[`CLIP`].
+    pub fn clip(&mut self) {
+        for x in &mut self.w {
+            *x = x.clamp(-CLIP, CLIP);
+        }
+    }
+
+    /// The quantised network (see `engine::eval::nnue`).
+    pub fn quantise(&self) -> Network {
+        let h = self.hidden;
+        let q = |x: f64, by: i32| (x * f64::from(by)).round() as i16;
+        let (b, o) = (self.bias_at(), self.out_at());
+        Network {
+            hidden: h,
+            qa: QA,
+            qb: QB,
+            scale: SCALE as i32,
+            feature_weights: self.w[..b].iter().map(|&x| q(x, QA)).collect(),
+            feature_bias: self.w[b..o].iter().map(|&x| q(x, QA)).collect(),
+            output_weights: self.w[o..o + 2 * h].iter().map(|&x| q(x, QB)).collect(),
+            output_bias: (self.w[o + 2 * h] * f64::from(QA * QB)).round() as i32,
+            kernel: Kernel::detect(),
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! `train-net`: trains the engine's network (`engine::eval::nnue`) on `datagen --format
+//! bin` records, in floating point on the CPU, then quantises it.
+//!
+//! Mini-batch Adam on the mean squared error between `σ(output × SCALE / 400)` and the
+//! target `λ × result + (1 − λ) × σ(score / 400)` (side to move's view), the batch split
+//! over the rayon threads; every weight clipped to ±[`float_net::CLIP`] after each step so
+//! that it quantises without overflow. A share of the positions (whole games are not
+//! kept apart: the records come in game order and the last share is held out) measures
+//! over-fitting; the hand-crafted evaluation's error on it, with the same logistic, is
+//! printed beside the network's.
+
+pub mod data;
+pub mod float_net;
+
+use std::time::Instant;
+
+use engine::eval::nnue::{Network, FEATURES};
+use engine::{Position, RuleSet, Rules, Setup};
+use rayon::prelude::*;
+
+use crate::gradient::Adam;
+use crate::packed::PackedPosition;
+use crate::rng::Rng;
+use data::{sigmoid, Sample, CP_SCALE};
+use float_net::FloatNet;
+
+/// The settings of a training run.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Hidden width (a multiple of 16).
+    pub hidden: usize,
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// Positions per step.
+    pub batch: usize,
+    /// Adam's step size (falls linearly to a tenth over the run).
+    pub lr: f64,
+    /// Share of the result in the target.
+    pub lambda: f64,
+    /// Share of the positions held out (the last ones).
+    pub holdout: f64,
+    /// Seed of the initial weights and the shuffles.
+    pub seed: u64,
+}
+
+/// What a run measured.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// Training error of the last epoch (float network).
+    pub train: f64,
+    /// Held-out error of the float network.
+    pub held_out: f64,
+    /// Held-out error of the quantised network, as the engine computes it.
+    pub held_out_quantised: f64,
+    /// Held-out error of the hand-crafted evaluation, same logistic and targets.
+    pub held_out_hand_crafted: f64,
+    /// Held-out errors against the search scores alone (λ = 0) and the results alone
+    /// (λ = 1): (λ, quantised network, hand-crafted evaluation).
+    pub by_lambda: Vec<(f64, f64, f64)>,
+}
+
+/// The float network's mean error over `samples`.
+pub fn error(net: &FloatNet, samples: &[Sample], lambda: f64) -> f64 {
+    let sum: f64 = samples
+        .par_iter()
+        .map(|s| (sigmoid(net.output(s) * float_net::SCALE / CP_SCALE) - s.target(lambda)).powi(2))
+        .sum();
+    sum / samples.len().max(1) as f64
+}
+
+/// The mean error over `records` of a scorer of positions (centipawns, side to move's view).
+pub fn engine_error(
+    records: &[PackedPosition],
+    lambda: f64,
+    score: impl Fn(&Position) -> i32 + Sync,
+) -> f64 {
+    let rules = Rules::new(RuleSet::Fide);
+    let sum: f64 = records
+        .par_iter()
+        .map(|r| {
+            let setup = Setup::from_fen(&r.fen(), false).expect("a record's FEN reads");
+            let pos = Position::from_setup(&setup, rules).expect("a record's position is legal");
+            let p = sigmoid(f64::from(score(&pos)) / CP_SCALE);
+            (p - Sample::new(r).target(lambda)).powi(2)
+        })
+        .sum();
+    sum / records.len().max(1) as f64
+}
+
+/// Trains a network on `records`, printing progress on stderr.
+pub fn train(records: &[PackedPosition], settings: &Settings) -> (Network, Report) {
+    let split = records.len() - (records.len() as f64 * settings.holdout) as usize;
+    let (train_records, hold_records) = records.split_at(split);
+    let train: Vec<Sample> = train_records.iter().map(Sample::new).collect();
+    let hold: Vec<Sample> = hold_records.iter().map(Sample::new).collect();
+    let lambda = settings.lambda;
+    let mut net = FloatNet::new(settings.hidden, settings.seed);
+    let n = net.w.len();
+    let all: Vec<usize> = (0..n).collect();
+    let mut adam = Adam::new(n);
+    let mut rng = Rng::new(settings.seed ^ 0xABCD);
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let batch = settings.batch.max(1);
+    let threads = rayon::current_num_threads();
+    eprintln!(
+        "{} training and {} held-out positions, H {}, {} weights, {} threads",
+        train.len(),
+        hold.len(),
+        settings.hidden,
+        n,
+        threads
+    );
+    let started = Instant::now();
+    let mut train_error = 0.0;
+    for epoch in 0..settings.epochs {
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i + 1));
+        }
+        let lr = settings.lr * (1.0 - 0.9 * epoch as f64 / settings.epochs.max(1) as f64);
+        let mut sum = 0.0;
+        for chunk in order.chunks(batch) {
+            let per = chunk.len().div_ceil(threads);
+            let (grad, err) = chunk
+                .par_chunks(per.max(1))
+                .map(|part| {
+                    let mut g = vec![0.0; n];
+                    let mut e = 0.0;
+                    for &i in part {
+                        e += net.backprop(&train[i], train[i].target(lambda), &mut g);
+                    }
+                    (g, e)
+                })
+                .reduce(
+                    || (vec![0.0; n], 0.0),
+                    |(mut a, ea), (b, eb)| {
+                        for (x, y) in a.iter_mut().zip(&b) {
+                            *x += y;
+                        }
+                        (a, ea + eb)
+                    },
+                );
+            sum += err;
+            let scale = 1.0 / chunk.len() as f64;
+            let grad: Vec<f64> = grad.iter().map(|g| g * scale).collect();
+            adam.step(&mut net.w, &grad, lr, &all);
+            net.clip();
+        }
+        train_error = sum / train.len().max(1) as f64;
+        eprintln!(
+            "epoch {:>3}: train {:.6}, held out {:.6}, lr {lr:.5}, {:.1} s",
+            epoch + 1,
+            train_error,
+            error(&net, &hold, lambda),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    let quantised = net.quantise();
+    let report = Report {
+        train: train_error,
+        held_out: error(&net, &hold, lambda),
+        held_out_quantised: engine_error(hold_records, lambda, |p| quantised.evaluate(p)),
+        held_out_hand_crafted: engine_error(hold_records, lambda, engine::eval::evaluate),
+        by_lambda: [0.0, 1.0]
+            .into_iter()
+            .map(|l| {
+                (
+                    l,
+                    engine_error(hold_records, l, |p| quantised.evaluate(p)),
+                    engine_error(hold_records, l, engine::eval::evaluate),
+                )
+            })
+            .collect(),
+    };
+    debug_assert_eq!(quantised.feature_weights.len(), FEATURES * settings.hidden);
+    (quantised, report)
+}
+
+#[cfg(test)]
+mod tests;
