@@ -9,8 +9,7 @@
 use arrayvec::ArrayVec;
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
-    rook_attacks,
+    between, king_attacks, knight_attacks, line, pawn_attacks, with_slider_lookup, SliderLookup,
 };
 use crate::position::{CastlePath, Position};
 use crate::setup::CastleSide;
@@ -66,6 +65,17 @@ impl Position {
         mask: Bitboard,
         listener: &mut impl FnMut(PieceMoves) -> bool,
     ) -> bool {
+        with_slider_lookup!(sliders => self.generate_moves_with(sliders, mask, listener))
+    }
+
+    /// [`Position::generate_moves_to`] with a given slider lookup.
+    #[inline(always)]
+    fn generate_moves_with(
+        &self,
+        sliders: impl SliderLookup,
+        mask: Bitboard,
+        listener: &mut impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
         let us = self.turn();
         let king = self.king(us);
         let occupied = self.occupied();
@@ -91,7 +101,7 @@ impl Position {
 
         // Step 1. King moves (each target safe with the King gone from its square) and
         // castlings, which are emitted last.
-        let (king_to, castle_to) = self.king_and_castle_targets(king, base, mask);
+        let (king_to, castle_to) = self.king_and_castle_targets(sliders, king, base, mask);
         emit!(PieceKind::King, king, king_to, false);
 
         // Step 2. In double check only the King moves; in single check the others must
@@ -114,17 +124,14 @@ impl Position {
         }
 
         // Step 4. Sliders: a pinned one stays on the line through its King.
-        let sliders = [
-            (
-                PieceKind::Bishop,
-                bishop_attacks as fn(Square, Bitboard) -> Bitboard,
-            ),
-            (PieceKind::Rook, rook_attacks),
-            (PieceKind::Queen, queen_attacks),
-        ];
-        for (kind, attacks) in sliders {
+        for kind in [PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen] {
             for from in self.pieces_of(us, kind) {
-                let mut to = attacks(from, occupied) & targets;
+                let attacks = match kind {
+                    PieceKind::Bishop => sliders.bishop(from, occupied),
+                    PieceKind::Rook => sliders.rook(from, occupied),
+                    _ => sliders.queen(from, occupied),
+                };
+                let mut to = attacks & targets;
                 if pinned.has(from) {
                     to &= line(king, from);
                 }
@@ -137,7 +144,7 @@ impl Position {
             emit!(
                 PieceKind::Pawn,
                 from,
-                self.pawn_targets(from, king, targets, base),
+                self.pawn_targets(sliders, from, king, targets, base),
                 false
             );
         }
@@ -155,6 +162,7 @@ impl Position {
     #[inline(always)]
     fn king_and_castle_targets(
         &self,
+        sliders: impl SliderLookup,
         king: Square,
         base: Bitboard,
         mask: Bitboard,
@@ -180,13 +188,13 @@ impl Position {
         if !castling_open && steps.len() <= 3 {
             let mut to = Bitboard::EMPTY;
             for sq in steps {
-                if !self.is_attacked(sq, them, without_king) {
+                if !self.is_attacked_with(sliders, sq, them, without_king) {
                     to |= sq;
                 }
             }
             return (to, Bitboard::EMPTY);
         }
-        let attacked = self.attacked_squares(them, without_king);
+        let attacked = self.attacked_squares(sliders, them, without_king);
         let mut castle_to = Bitboard::EMPTY;
         for path in open_paths.into_iter().flatten() {
             if (path.must_be_safe & attacked).is_nonempty() {
@@ -197,7 +205,7 @@ impl Position {
                 if let Some(rook_from) = path.rook_from {
                     after = (after - rook_from) | path.rook_to;
                 }
-                if self.is_attacked(path.king_to, them, after) {
+                if self.is_attacked_with(sliders, path.king_to, them, after) {
                     continue;
                 }
             }
@@ -207,7 +215,13 @@ impl Position {
     }
 
     /// Every square `by`'s men command, with `occupied` as the blockers.
-    fn attacked_squares(&self, by: Color, occupied: Bitboard) -> Bitboard {
+    #[inline(always)]
+    fn attacked_squares(
+        &self,
+        sliders: impl SliderLookup,
+        by: Color,
+        occupied: Bitboard,
+    ) -> Bitboard {
         let men = self.colors(by);
         let (west, east) = pawn_attack_sets(by, self.pieces(PieceKind::Pawn) & men);
         let mut attacked = west | east | king_attacks(self.king(by));
@@ -216,10 +230,10 @@ impl Position {
         }
         let queens = self.pieces(PieceKind::Queen);
         for sq in (self.pieces(PieceKind::Bishop) | queens) & men {
-            attacked |= bishop_attacks(sq, occupied);
+            attacked |= sliders.bishop(sq, occupied);
         }
         for sq in (self.pieces(PieceKind::Rook) | queens) & men {
-            attacked |= rook_attacks(sq, occupied);
+            attacked |= sliders.rook(sq, occupied);
         }
         attacked
     }
@@ -237,6 +251,7 @@ impl Position {
     #[inline(always)]
     fn pawn_targets(
         &self,
+        sliders: impl SliderLookup,
         from: Square,
         king: Square,
         targets: Bitboard,
@@ -252,7 +267,9 @@ impl Position {
             to &= line(king, from);
         }
         if let Some(ep) = self.ep_square() {
-            if pawn_attacks(us, from).has(ep) && base.has(ep) && self.en_passant_is_legal(from, ep)
+            if pawn_attacks(us, from).has(ep)
+                && base.has(ep)
+                && self.en_passant_is_legal(sliders, from, ep)
             {
                 to |= ep;
             }
@@ -262,11 +279,11 @@ impl Position {
 
     /// Whether taking en passant from `from` leaves the King safe: both pawns leave
     /// their ranks at once, which can open a line no pin mask sees.
-    fn en_passant_is_legal(&self, from: Square, ep: Square) -> bool {
+    fn en_passant_is_legal(&self, sliders: impl SliderLookup, from: Square, ep: Square) -> bool {
         let us = self.turn();
         let victim = Square::new(ep.file(), from.rank());
         let occupied = (self.occupied() - from - victim) | ep;
-        (self.attackers(self.king(us), !us, occupied) - victim).is_empty()
+        (self.attackers_with(sliders, self.king(us), !us, occupied) - victim).is_empty()
     }
 
     /// The legal moves.
@@ -282,11 +299,18 @@ impl Position {
     /// The number of legal moves, counted set by set without building moves (perft's
     /// last ply). Mirrors [`Position::generate_moves`], with the pawns taken as one set.
     pub fn count_legal_moves(&self) -> u64 {
+        with_slider_lookup!(sliders => self.count_legal_moves_with(sliders))
+    }
+
+    /// [`Position::count_legal_moves`] with a given slider lookup.
+    #[inline(always)]
+    fn count_legal_moves_with(&self, sliders: impl SliderLookup) -> u64 {
         let us = self.turn();
         let king = self.king(us);
         let occupied = self.occupied();
         let base = (!self.colors(us) - self.pieces(PieceKind::King)) & self.move_limit();
-        let (king_to, castle_to) = self.king_and_castle_targets(king, base, Bitboard::FULL);
+        let (king_to, castle_to) =
+            self.king_and_castle_targets(sliders, king, base, Bitboard::FULL);
         let mut n = u64::from(king_to.len()) + u64::from(castle_to.len());
         if self.checkers().has_more_than_one() {
             return n;
@@ -298,14 +322,14 @@ impl Position {
         }
         let queens = self.pieces(PieceKind::Queen);
         for from in (self.pieces(PieceKind::Bishop) | queens) & self.colors(us) {
-            let mut to = bishop_attacks(from, occupied) & targets;
+            let mut to = sliders.bishop(from, occupied) & targets;
             if pinned.has(from) {
                 to &= line(king, from);
             }
             n += u64::from(to.len());
         }
         for from in (self.pieces(PieceKind::Rook) | queens) & self.colors(us) {
-            let mut to = rook_attacks(from, occupied) & targets;
+            let mut to = sliders.rook(from, occupied) & targets;
             if pinned.has(from) {
                 to &= line(king, from);
             }
@@ -327,12 +351,12 @@ impl Position {
         };
         n += count(one) + count(two) + count(west & theirs) + count(east & theirs);
         for from in pawns & pinned {
-            n += count(self.pawn_targets(from, king, targets, base) - self.ep_square_bb());
+            n += count(self.pawn_targets(sliders, from, king, targets, base) - self.ep_square_bb());
         }
         if let Some(ep) = self.ep_square() {
             if base.has(ep) {
                 for from in pawn_attacks(!us, ep) & pawns {
-                    if self.en_passant_is_legal(from, ep) {
+                    if self.en_passant_is_legal(sliders, from, ep) {
                         n += 1;
                     }
                 }
