@@ -256,14 +256,9 @@ impl Position {
     }
 
     /// The kind of man on a square.
-    #[inline]
+    #[inline(always)]
     pub fn kind_on(&self, sq: Square) -> Option<PieceKind> {
-        if !self.occupied().has(sq) {
-            return None;
-        }
-        PieceKind::ALL
-            .into_iter()
-            .find(|k| self.by_kind[*k as usize].has(sq))
+        self.mailbox[sq as usize]
     }
 
     /// `by`'s men that command `sq`, with `occupied` as the blockers.
