@@ -320,20 +320,25 @@ impl Position {
         for from in self.pieces_of(us, PieceKind::Knight) - pinned {
             n += u64::from((knight_attacks(from) & targets).len());
         }
+        // Sliders: the free ones, then the pinned ones (rare) along their King's line.
         let queens = self.pieces(PieceKind::Queen);
-        for from in (self.pieces(PieceKind::Bishop) | queens) & self.colors(us) {
-            let mut to = sliders.bishop(from, occupied) & targets;
-            if pinned.has(from) {
-                to &= line(king, from);
-            }
-            n += u64::from(to.len());
+        let diagonal = (self.pieces(PieceKind::Bishop) | queens) & self.colors(us);
+        let straight = (self.pieces(PieceKind::Rook) | queens) & self.colors(us);
+        for from in diagonal - pinned {
+            n += u64::from((sliders.bishop(from, occupied) & targets).len());
         }
-        for from in (self.pieces(PieceKind::Rook) | queens) & self.colors(us) {
-            let mut to = sliders.rook(from, occupied) & targets;
-            if pinned.has(from) {
-                to &= line(king, from);
+        for from in straight - pinned {
+            n += u64::from((sliders.rook(from, occupied) & targets).len());
+        }
+        for from in (diagonal | straight) & pinned {
+            let mut to = Bitboard::EMPTY;
+            if diagonal.has(from) {
+                to |= sliders.bishop(from, occupied);
             }
-            n += u64::from(to.len());
+            if straight.has(from) {
+                to |= sliders.rook(from, occupied);
+            }
+            n += u64::from((to & targets & line(king, from)).len());
         }
 
         // Pawns: the free ones as sets, the pinned ones (rare) one by one.
@@ -349,7 +354,15 @@ impl Position {
             let set = set & targets;
             u64::from((set - promotion).len()) + u64::from((set & promotion).len()) * choices
         };
-        n += count(one) + count(two) + count(west & theirs) + count(east & theirs);
+        if (free & Bitboard::rank(Rank::Seventh.relative_to(us))).is_empty() {
+            // No free pawn can reach its last rank: one move a target square.
+            n += u64::from((one & targets).len())
+                + u64::from((two & targets).len())
+                + u64::from((west & theirs & targets).len())
+                + u64::from((east & theirs & targets).len());
+        } else {
+            n += count(one) + count(two) + count(west & theirs) + count(east & theirs);
+        }
         for from in pawns & pinned {
             n += count(self.pawn_targets(sliders, from, king, targets, base) - self.ep_square_bb());
         }
