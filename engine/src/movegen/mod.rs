@@ -304,7 +304,7 @@ impl Position {
 
     /// [`Position::count_legal_moves`] with a given slider lookup.
     #[inline(always)]
-    fn count_legal_moves_with(&self, sliders: impl SliderLookup) -> u64 {
+    pub(crate) fn count_legal_moves_with(&self, sliders: impl SliderLookup) -> u64 {
         let us = self.turn();
         let king = self.king(us);
         let occupied = self.occupied();

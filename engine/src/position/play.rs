@@ -5,6 +5,7 @@
 //! Which moves are legal is the move generator's business; this file only carries them out.
 
 use super::Position;
+use crate::attacks::with_slider_lookup;
 use crate::setup::CastleSide;
 use crate::types::{Bitboard, Color, Move, MoveKind, PieceKind, Square};
 use crate::zobrist;
@@ -91,7 +92,8 @@ impl Position {
     pub fn count_legal_moves_after(&self, mv: Move) -> u64 {
         let mut next = self.clone();
         next.play_with::<false>(mv);
-        next.count_legal_moves()
+        // The count inlined here rather than called: a few percent fewer instructions.
+        with_slider_lookup!(sliders => next.count_legal_moves_with(sliders))
     }
 
     /// Plays a move. With `FULL` false, only what move generation reads is brought up
