@@ -101,7 +101,7 @@ impl Position {
 
         // Step 1. King moves (each target safe with the King gone from its square) and
         // castlings, which are emitted last.
-        let (king_to, castle_to) = self.king_and_castle_targets(sliders, king, base, mask);
+        let (king_to, castle_to) = self.king_and_castle_targets(sliders, us, king, base, mask);
         emit!(PieceKind::King, king, king_to, false);
 
         // Step 2. In double check only the King moves; in single check the others must
@@ -144,7 +144,7 @@ impl Position {
             emit!(
                 PieceKind::Pawn,
                 from,
-                self.pawn_targets(sliders, from, king, targets, base),
+                self.pawn_targets(sliders, us, from, king, targets, base),
                 false
             );
         }
@@ -163,11 +163,11 @@ impl Position {
     fn king_and_castle_targets(
         &self,
         sliders: impl SliderLookup,
+        us: Color,
         king: Square,
         base: Bitboard,
         mask: Bitboard,
     ) -> (Bitboard, Bitboard) {
-        let us = self.turn();
         let them = !us;
         let occupied = self.occupied();
         let without_king = occupied - king;
@@ -252,12 +252,12 @@ impl Position {
     fn pawn_targets(
         &self,
         sliders: impl SliderLookup,
+        us: Color,
         from: Square,
         king: Square,
         targets: Bitboard,
         base: Bitboard,
     ) -> Bitboard {
-        let us = self.turn();
         let occupied = self.occupied();
         let from_bb = Bitboard::from(from);
         let one = from_bb.forward(us) - occupied;
@@ -269,7 +269,7 @@ impl Position {
         if let Some(ep) = self.ep_square() {
             if pawn_attacks(us, from).has(ep)
                 && base.has(ep)
-                && self.en_passant_is_legal(sliders, from, ep)
+                && self.en_passant_is_legal(sliders, us, from, ep)
             {
                 to |= ep;
             }
@@ -279,8 +279,13 @@ impl Position {
 
     /// Whether taking en passant from `from` leaves the King safe: both pawns leave
     /// their ranks at once, which can open a line no pin mask sees.
-    fn en_passant_is_legal(&self, sliders: impl SliderLookup, from: Square, ep: Square) -> bool {
-        let us = self.turn();
+    fn en_passant_is_legal(
+        &self,
+        sliders: impl SliderLookup,
+        us: Color,
+        from: Square,
+        ep: Square,
+    ) -> bool {
         let victim = Square::new(ep.file(), from.rank());
         let occupied = (self.occupied() - from - victim) | ep;
         (self.attackers_with(sliders, self.king(us), !us, occupied) - victim).is_empty()
@@ -302,15 +307,24 @@ impl Position {
         with_slider_lookup!(sliders => self.count_legal_moves_with(sliders))
     }
 
-    /// [`Position::count_legal_moves`] with a given slider lookup.
+    /// [`Position::count_legal_moves`] with a given slider lookup: compiled once for
+    /// each side to move, so that the pawns' directions and ranks are constants.
     #[inline(always)]
     pub(crate) fn count_legal_moves_with(&self, sliders: impl SliderLookup) -> u64 {
-        let us = self.turn();
+        match self.turn() {
+            Color::White => self.count_legal_moves_as(sliders, Color::White),
+            Color::Black => self.count_legal_moves_as(sliders, Color::Black),
+        }
+    }
+
+    /// The count for `us`, the side to move.
+    #[inline(always)]
+    fn count_legal_moves_as(&self, sliders: impl SliderLookup, us: Color) -> u64 {
         let king = self.king(us);
         let occupied = self.occupied();
         let base = (!self.colors(us) - self.pieces(PieceKind::King)) & self.move_limit();
         let (king_to, castle_to) =
-            self.king_and_castle_targets(sliders, king, base, Bitboard::FULL);
+            self.king_and_castle_targets(sliders, us, king, base, Bitboard::FULL);
         let mut n = u64::from(king_to.len()) + u64::from(castle_to.len());
         if self.checkers().has_more_than_one() {
             return n;
@@ -364,12 +378,14 @@ impl Position {
             n += count(one) + count(two) + count(west & theirs) + count(east & theirs);
         }
         for from in pawns & pinned {
-            n += count(self.pawn_targets(sliders, from, king, targets, base) - self.ep_square_bb());
+            n += count(
+                self.pawn_targets(sliders, us, from, king, targets, base) - self.ep_square_bb(),
+            );
         }
         if let Some(ep) = self.ep_square() {
             if base.has(ep) {
                 for from in pawn_attacks(!us, ep) & pawns {
-                    if self.en_passant_is_legal(sliders, from, ep) {
+                    if self.en_passant_is_legal(sliders, us, from, ep) {
                         n += 1;
                     }
                 }
