@@ -65,18 +65,23 @@ impl Position {
         mask: Bitboard,
         listener: &mut impl FnMut(PieceMoves) -> bool,
     ) -> bool {
-        with_slider_lookup!(sliders => self.generate_moves_with(sliders, mask, listener))
+        // Compiled once for each slider lookup and side to move, as the count is.
+        with_slider_lookup!(sliders => match self.turn() {
+            Color::White => self.generate_moves_with(sliders, Color::White, mask, listener),
+            Color::Black => self.generate_moves_with(sliders, Color::Black, mask, listener),
+        })
     }
 
-    /// [`Position::generate_moves_to`] with a given slider lookup.
+    /// [`Position::generate_moves_to`] with a given slider lookup, for `us` (the side to
+    /// move).
     #[inline(always)]
     fn generate_moves_with(
         &self,
         sliders: impl SliderLookup,
+        us: Color,
         mask: Bitboard,
         listener: &mut impl FnMut(PieceMoves) -> bool,
     ) -> bool {
-        let us = self.turn();
         let king = self.king(us);
         let occupied = self.occupied();
         // The opponent's King is never a target (it could only be reached in a turn of
