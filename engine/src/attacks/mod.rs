@@ -119,7 +119,7 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
 
 /// A slider lookup method as a type ([`magic::Magic`] or [`pext::Bmi2`]). The hot
 /// functions of move generation are generic over it, so that the method is chosen once
-/// per call (by [`with_slider_lookup!`]) and not once per lookup.
+/// per call (by the crate's `with_slider_lookup!`) and not once per lookup.
 pub trait SliderLookup: Copy {
     /// The squares a Rook on `sq` attacks, given the occupied squares.
     fn rook(self, sq: Square, occupied: Bitboard) -> Bitboard;
