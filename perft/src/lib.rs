@@ -2,7 +2,9 @@
 //! and to measure its speed.
 //!
 //! The last ply is counted in bulk (the sizes of the move sets are added up, no move is
-//! played), as every fast perft does; [`perft_slow`] plays every move for reference.
+//! played), as every fast perft does, and the ply before it plays its moves without the
+//! bookkeeping the count does not read ([`Position::count_legal_moves_after`]);
+//! [`perft_slow`] plays every move in full for reference.
 //! Parallel perft splits the tree with rayon; an optional hash table caches subtree counts.
 //! Suites of positions with known counts are read by [`suite`]. A deep count can be cut
 //! into independent jobs for a job runner ([`split`], [`job`], [`shard`], [`merge`], in the
@@ -40,6 +42,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves(),
+        2 => perft_two(pos),
         _ => {
             #[cfg(debug_assertions)]
             pos.assert_consistent();
@@ -52,6 +55,16 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
             nodes
         }
     }
+}
+
+/// The leaf count two plies below `pos`.
+#[inline(always)]
+fn perft_two(pos: &Position) -> u64 {
+    #[cfg(debug_assertions)]
+    pos.assert_consistent();
+    let mut nodes = 0;
+    for_each_move(pos, |mv| nodes += pos.count_legal_moves_after(mv));
+    nodes
 }
 
 /// Perft that plays every move down to the leaves, checking the position's invariants at
@@ -140,11 +153,15 @@ pub fn perft_hashed(pos: &Position, depth: u32, table: &PerftHash) -> u64 {
         return n;
     }
     let mut nodes = 0;
-    for_each_move(pos, |mv| {
-        let mut next = pos.clone();
-        next.play_unchecked(mv);
-        nodes += perft_hashed(&next, depth - 1, table);
-    });
+    if depth == 2 {
+        nodes = perft_two(pos);
+    } else {
+        for_each_move(pos, |mv| {
+            let mut next = pos.clone();
+            next.play_unchecked(mv);
+            nodes += perft_hashed(&next, depth - 1, table);
+        });
+    }
     table.store(pos.key(), depth, nodes);
     nodes
 }

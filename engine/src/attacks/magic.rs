@@ -2,13 +2,15 @@
 //!
 //! The magic numbers and the shared attack table are found and written by `build.rs`
 //! (our own deterministic search) and are `static` data: nothing runs at start-up.
-//! The tests below re-verify every entry against the ray-walking reference.
+//! The tests below re-verify every entry against the ray-walking reference. Callers use
+//! the dispatching [`super::rook_attacks`] and [`super::bishop_attacks`]; these are public
+//! to compare and measure the two methods.
 
 use crate::types::{Bitboard, Square};
 
 /// One square's magic: which occupancy bits matter, the multiplier, and where its slice
 /// of the table starts.
-pub(super) struct Magic {
+pub(super) struct MagicSquare {
     pub(super) mask: u64,
     pub(super) multiplier: u64,
     pub(super) shift: u32,
@@ -17,8 +19,12 @@ pub(super) struct Magic {
 
 include!(concat!(env!("OUT_DIR"), "/magic_tables.rs"));
 
+/// The magic lookup as a [`super::SliderLookup`] (it runs on every CPU).
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub struct Magic;
+
 #[inline(always)]
-fn lookup(m: &Magic, occupied: Bitboard) -> Bitboard {
+fn lookup(m: &MagicSquare, occupied: Bitboard) -> Bitboard {
     let idx = ((occupied.0 & m.mask).wrapping_mul(m.multiplier) >> m.shift) as usize;
     Bitboard(SLIDER_ATTACKS[m.offset + idx])
 }
@@ -40,7 +46,7 @@ mod tests {
     use super::super::slow;
     use super::*;
 
-    fn check_every_subset(magics: &[Magic; 64], reference: fn(usize, u64) -> u64) {
+    fn check_every_subset(magics: &[MagicSquare; 64], reference: fn(usize, u64) -> u64) {
         for (sq, m) in magics.iter().enumerate() {
             let mut sub = 0u64;
             loop {

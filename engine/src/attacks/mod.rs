@@ -4,11 +4,21 @@
 //! Every table is `static` data: the step tables are computed by `const fn` at compile
 //! time, the slider tables by `build.rs`. Nothing here knows whose turn it is or which
 //! rules are in force.
+//!
+//! Sliders are looked up by magic multiplication ([`magic`]) or by BMI2 `pext`
+//! ([`pext`]), as selected once for the process ([`select_slider_attacks`]; by default
+//! pext where the CPU runs it fast). Both give the same attacks.
 
-mod magic;
+pub mod magic;
+pub mod pext;
+mod select;
 pub mod slow;
 
-pub use magic::{bishop_attacks, rook_attacks};
+pub(crate) use select::select_automatically_once;
+pub use select::{
+    auto_slider_attacks, select_slider_attacks, selected_slider_attacks, PextUnavailable,
+    SliderAttacks, SliderChoice,
+};
 
 use crate::types::{Bitboard, Color, Square};
 
@@ -34,6 +44,18 @@ static PAWN: [[Bitboard; 64]; 2] = {
         let not_h = 0x7F7F_7F7F_7F7F_7F7Fu64;
         t[0][sq] = Bitboard(((bb & not_a) << 7) | ((bb & not_h) << 9));
         t[1][sq] = Bitboard(((bb & not_a) >> 9) | ((bb & not_h) >> 7));
+        sq += 1;
+    }
+    t
+};
+
+/// The Rook's and the Bishop's attacks on an empty board, by square.
+static RAYS: [[Bitboard; 64]; 2] = {
+    let mut t = [[Bitboard::EMPTY; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        t[0][sq] = Bitboard(slow::rook_attacks_slow(sq, 0));
+        t[1][sq] = Bitboard(slow::bishop_attacks_slow(sq, 0));
         sq += 1;
     }
     t
@@ -95,6 +117,95 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     PAWN[color as usize][sq as usize]
 }
 
+/// A slider lookup method as a type ([`magic::Magic`] or [`pext::Bmi2`]). The hot
+/// functions of move generation are generic over it, so that the method is chosen once
+/// per call (by the crate's `with_slider_lookup!`) and not once per lookup.
+pub trait SliderLookup: Copy {
+    /// The squares a Rook on `sq` attacks, given the occupied squares.
+    fn rook(self, sq: Square, occupied: Bitboard) -> Bitboard;
+    /// The squares a Bishop on `sq` attacks, given the occupied squares.
+    fn bishop(self, sq: Square, occupied: Bitboard) -> Bitboard;
+    /// The squares a Queen on `sq` attacks, given the occupied squares.
+    #[inline(always)]
+    fn queen(self, sq: Square, occupied: Bitboard) -> Bitboard {
+        self.rook(sq, occupied) | self.bishop(sq, occupied)
+    }
+}
+
+impl SliderLookup for magic::Magic {
+    #[inline(always)]
+    fn rook(self, sq: Square, occupied: Bitboard) -> Bitboard {
+        magic::rook_attacks(sq, occupied)
+    }
+    #[inline(always)]
+    fn bishop(self, sq: Square, occupied: Bitboard) -> Bitboard {
+        magic::bishop_attacks(sq, occupied)
+    }
+}
+
+impl SliderLookup for pext::Bmi2 {
+    #[inline(always)]
+    fn rook(self, sq: Square, occupied: Bitboard) -> Bitboard {
+        pext::rook_attacks(self, sq, occupied)
+    }
+    #[inline(always)]
+    fn bishop(self, sq: Square, occupied: Bitboard) -> Bitboard {
+        pext::bishop_attacks(self, sq, occupied)
+    }
+}
+
+/// The selected lookup, as a value of its type.
+pub(crate) enum SelectedLookup {
+    Magic(magic::Magic),
+    Pext(pext::Bmi2),
+}
+
+/// The lookup selected now (magic until a selection is made).
+#[inline(always)]
+pub(crate) fn selected_lookup() -> SelectedLookup {
+    if select::pext_selected() {
+        SelectedLookup::Pext(pext::Bmi2::vouched_for_by_selection())
+    } else {
+        SelectedLookup::Magic(magic::Magic)
+    }
+}
+
+/// `with_slider_lookup!(lookup => body)`: evaluates `body` with `lookup` bound to the
+/// selected [`SliderLookup`]. The body is compiled once per method; one branch picks.
+macro_rules! with_slider_lookup {
+    ($lookup:ident => $body:expr) => {
+        match $crate::attacks::selected_lookup() {
+            $crate::attacks::SelectedLookup::Pext($lookup) => $body,
+            $crate::attacks::SelectedLookup::Magic($lookup) => $body,
+        }
+    };
+}
+pub(crate) use with_slider_lookup;
+
+/// The squares a Rook on `sq` attacks, given the occupied squares (by the selected method).
+#[inline(always)]
+pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    with_slider_lookup!(lookup => lookup.rook(sq, occupied))
+}
+
+/// The squares a Bishop on `sq` attacks, given the occupied squares (by the selected method).
+#[inline(always)]
+pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    with_slider_lookup!(lookup => lookup.bishop(sq, occupied))
+}
+
+/// The squares a Rook on `sq` attacks on an empty board.
+#[inline(always)]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    RAYS[0][sq as usize]
+}
+
+/// The squares a Bishop on `sq` attacks on an empty board.
+#[inline(always)]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    RAYS[1][sq as usize]
+}
+
 /// The squares a Queen on `sq` attacks.
 #[inline(always)]
 pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
@@ -142,6 +253,66 @@ mod tests {
             Bitboard::from(Square::G6)
         );
         assert!(pawn_attacks(Color::White, Square::E8).is_empty());
+    }
+
+    /// pext == magic == the ray-walking reference, for every square and many random
+    /// occupancies (sparse to dense boards), through both modules and through the
+    /// dispatcher (under whichever method is selected).
+    #[test]
+    #[allow(clippy::print_stderr)] // says when the pext half is skipped
+    fn pext_magic_and_reference_agree_on_random_occupancies() {
+        let bmi2 = pext::Bmi2::detect();
+        if bmi2.is_none() {
+            eprintln!("no BMI2 on this CPU: only magic is compared with the reference");
+        }
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        for sq in Square::ALL {
+            for i in 0..2000 {
+                let occupied = match i % 4 {
+                    0 => next() & next() & next(),
+                    1 => next() & next(),
+                    2 => next(),
+                    _ => next() | next(),
+                };
+                let rook = slow::rook_attacks_slow(sq as usize, occupied);
+                let bishop = slow::bishop_attacks_slow(sq as usize, occupied);
+                let occ = Bitboard(occupied);
+                assert_eq!(magic::rook_attacks(sq, occ).0, rook, "{sq} {occupied:#x}");
+                assert_eq!(
+                    magic::bishop_attacks(sq, occ).0,
+                    bishop,
+                    "{sq} {occupied:#x}"
+                );
+                if let Some(bmi2) = bmi2 {
+                    assert_eq!(
+                        pext::rook_attacks(bmi2, sq, occ).0,
+                        rook,
+                        "{sq} {occupied:#x}"
+                    );
+                    assert_eq!(
+                        pext::bishop_attacks(bmi2, sq, occ).0,
+                        bishop,
+                        "{sq} {occupied:#x}"
+                    );
+                }
+                assert_eq!(rook_attacks(sq, occ).0, rook);
+                assert_eq!(bishop_attacks(sq, occ).0, bishop);
+            }
+        }
+    }
+
+    #[test]
+    fn rays_are_the_attacks_on_an_empty_board() {
+        for sq in Square::ALL {
+            assert_eq!(rook_rays(sq), rook_attacks(sq, Bitboard::EMPTY));
+            assert_eq!(bishop_rays(sq), bishop_attacks(sq, Bitboard::EMPTY));
+        }
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Reference attack generators that walk rays one square at a time.
 //!
-//! They are slow but obviously right: `build.rs` builds the magic tables from them, and
-//! the tests check every table lookup against them. Plain `u64`/`usize` only, so that the
+//! They are slow but obviously right: `build.rs` builds the magic and pext tables from
+//! them, and the tests check every table lookup against them. Plain `u64`/`usize` only, so that the
 //! build script can include this file as it is.
 
 /// The four directions a Rook moves in, as (file, rank) steps.
@@ -59,6 +59,25 @@ pub const fn relevant_occupancy(sq: usize, directions: &[(i32, i32); 4]) -> u64 
         d += 1;
     }
     mask
+}
+
+/// What the BMI2 instruction `pext` computes, one bit at a time: the bits of `x` at the
+/// positions set in `mask`, packed towards bit 0 in the order of the mask's bits.
+/// `build.rs` numbers the pext table's subsets with it; the tests check the instruction
+/// against it.
+pub const fn extract_bits(x: u64, mask: u64) -> u64 {
+    let mut out = 0u64;
+    let mut rest = mask;
+    let mut bit = 0;
+    while rest != 0 {
+        let lowest = rest & rest.wrapping_neg();
+        if x & lowest != 0 {
+            out |= 1 << bit;
+        }
+        bit += 1;
+        rest &= rest - 1;
+    }
+    out
 }
 
 /// Squares reached by single steps from `sq` (for the King and Knight).

@@ -9,8 +9,7 @@
 use arrayvec::ArrayVec;
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
-    rook_attacks,
+    between, king_attacks, knight_attacks, line, pawn_attacks, with_slider_lookup, SliderLookup,
 };
 use crate::position::{CastlePath, Position};
 use crate::setup::CastleSide;
@@ -66,7 +65,23 @@ impl Position {
         mask: Bitboard,
         listener: &mut impl FnMut(PieceMoves) -> bool,
     ) -> bool {
-        let us = self.turn();
+        // Compiled once for each slider lookup and side to move, as the count is.
+        with_slider_lookup!(sliders => match self.turn() {
+            Color::White => self.generate_moves_with(sliders, Color::White, mask, listener),
+            Color::Black => self.generate_moves_with(sliders, Color::Black, mask, listener),
+        })
+    }
+
+    /// [`Position::generate_moves_to`] with a given slider lookup, for `us` (the side to
+    /// move).
+    #[inline(always)]
+    fn generate_moves_with(
+        &self,
+        sliders: impl SliderLookup,
+        us: Color,
+        mask: Bitboard,
+        listener: &mut impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
         let king = self.king(us);
         let occupied = self.occupied();
         // The opponent's King is never a target (it could only be reached in a turn of
@@ -91,7 +106,7 @@ impl Position {
 
         // Step 1. King moves (each target safe with the King gone from its square) and
         // castlings, which are emitted last.
-        let (king_to, castle_to) = self.king_and_castle_targets(king, base, mask);
+        let (king_to, castle_to) = self.king_and_castle_targets(sliders, us, king, base, mask);
         emit!(PieceKind::King, king, king_to, false);
 
         // Step 2. In double check only the King moves; in single check the others must
@@ -114,17 +129,14 @@ impl Position {
         }
 
         // Step 4. Sliders: a pinned one stays on the line through its King.
-        let sliders = [
-            (
-                PieceKind::Bishop,
-                bishop_attacks as fn(Square, Bitboard) -> Bitboard,
-            ),
-            (PieceKind::Rook, rook_attacks),
-            (PieceKind::Queen, queen_attacks),
-        ];
-        for (kind, attacks) in sliders {
+        for kind in [PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen] {
             for from in self.pieces_of(us, kind) {
-                let mut to = attacks(from, occupied) & targets;
+                let attacks = match kind {
+                    PieceKind::Bishop => sliders.bishop(from, occupied),
+                    PieceKind::Rook => sliders.rook(from, occupied),
+                    _ => sliders.queen(from, occupied),
+                };
+                let mut to = attacks & targets;
                 if pinned.has(from) {
                     to &= line(king, from);
                 }
@@ -137,7 +149,7 @@ impl Position {
             emit!(
                 PieceKind::Pawn,
                 from,
-                self.pawn_targets(from, king, targets, base),
+                self.pawn_targets(sliders, us, from, king, targets, base),
                 false
             );
         }
@@ -155,11 +167,12 @@ impl Position {
     #[inline(always)]
     fn king_and_castle_targets(
         &self,
+        sliders: impl SliderLookup,
+        us: Color,
         king: Square,
         base: Bitboard,
         mask: Bitboard,
     ) -> (Bitboard, Bitboard) {
-        let us = self.turn();
         let them = !us;
         let occupied = self.occupied();
         let without_king = occupied - king;
@@ -180,13 +193,13 @@ impl Position {
         if !castling_open && steps.len() <= 3 {
             let mut to = Bitboard::EMPTY;
             for sq in steps {
-                if !self.is_attacked(sq, them, without_king) {
+                if !self.is_attacked_with(sliders, sq, them, without_king) {
                     to |= sq;
                 }
             }
             return (to, Bitboard::EMPTY);
         }
-        let attacked = self.attacked_squares(them, without_king);
+        let attacked = self.attacked_squares(sliders, them, without_king);
         let mut castle_to = Bitboard::EMPTY;
         for path in open_paths.into_iter().flatten() {
             if (path.must_be_safe & attacked).is_nonempty() {
@@ -197,7 +210,7 @@ impl Position {
                 if let Some(rook_from) = path.rook_from {
                     after = (after - rook_from) | path.rook_to;
                 }
-                if self.is_attacked(path.king_to, them, after) {
+                if self.is_attacked_with(sliders, path.king_to, them, after) {
                     continue;
                 }
             }
@@ -207,7 +220,13 @@ impl Position {
     }
 
     /// Every square `by`'s men command, with `occupied` as the blockers.
-    fn attacked_squares(&self, by: Color, occupied: Bitboard) -> Bitboard {
+    #[inline(always)]
+    fn attacked_squares(
+        &self,
+        sliders: impl SliderLookup,
+        by: Color,
+        occupied: Bitboard,
+    ) -> Bitboard {
         let men = self.colors(by);
         let (west, east) = pawn_attack_sets(by, self.pieces(PieceKind::Pawn) & men);
         let mut attacked = west | east | king_attacks(self.king(by));
@@ -216,10 +235,10 @@ impl Position {
         }
         let queens = self.pieces(PieceKind::Queen);
         for sq in (self.pieces(PieceKind::Bishop) | queens) & men {
-            attacked |= bishop_attacks(sq, occupied);
+            attacked |= sliders.bishop(sq, occupied);
         }
         for sq in (self.pieces(PieceKind::Rook) | queens) & men {
-            attacked |= rook_attacks(sq, occupied);
+            attacked |= sliders.rook(sq, occupied);
         }
         attacked
     }
@@ -237,12 +256,13 @@ impl Position {
     #[inline(always)]
     fn pawn_targets(
         &self,
+        sliders: impl SliderLookup,
+        us: Color,
         from: Square,
         king: Square,
         targets: Bitboard,
         base: Bitboard,
     ) -> Bitboard {
-        let us = self.turn();
         let occupied = self.occupied();
         let from_bb = Bitboard::from(from);
         let one = from_bb.forward(us) - occupied;
@@ -252,7 +272,9 @@ impl Position {
             to &= line(king, from);
         }
         if let Some(ep) = self.ep_square() {
-            if pawn_attacks(us, from).has(ep) && base.has(ep) && self.en_passant_is_legal(from, ep)
+            if pawn_attacks(us, from).has(ep)
+                && base.has(ep)
+                && self.en_passant_is_legal(sliders, us, from, ep)
             {
                 to |= ep;
             }
@@ -262,11 +284,16 @@ impl Position {
 
     /// Whether taking en passant from `from` leaves the King safe: both pawns leave
     /// their ranks at once, which can open a line no pin mask sees.
-    fn en_passant_is_legal(&self, from: Square, ep: Square) -> bool {
-        let us = self.turn();
+    fn en_passant_is_legal(
+        &self,
+        sliders: impl SliderLookup,
+        us: Color,
+        from: Square,
+        ep: Square,
+    ) -> bool {
         let victim = Square::new(ep.file(), from.rank());
         let occupied = (self.occupied() - from - victim) | ep;
-        (self.attackers(self.king(us), !us, occupied) - victim).is_empty()
+        (self.attackers_with(sliders, self.king(us), !us, occupied) - victim).is_empty()
     }
 
     /// The legal moves.
@@ -282,11 +309,27 @@ impl Position {
     /// The number of legal moves, counted set by set without building moves (perft's
     /// last ply). Mirrors [`Position::generate_moves`], with the pawns taken as one set.
     pub fn count_legal_moves(&self) -> u64 {
-        let us = self.turn();
+        with_slider_lookup!(sliders => self.count_legal_moves_with(sliders))
+    }
+
+    /// [`Position::count_legal_moves`] with a given slider lookup: compiled once for
+    /// each side to move, so that the pawns' directions and ranks are constants.
+    #[inline(always)]
+    pub(crate) fn count_legal_moves_with(&self, sliders: impl SliderLookup) -> u64 {
+        match self.turn() {
+            Color::White => self.count_legal_moves_as(sliders, Color::White),
+            Color::Black => self.count_legal_moves_as(sliders, Color::Black),
+        }
+    }
+
+    /// The count for `us`, the side to move.
+    #[inline(always)]
+    fn count_legal_moves_as(&self, sliders: impl SliderLookup, us: Color) -> u64 {
         let king = self.king(us);
         let occupied = self.occupied();
         let base = (!self.colors(us) - self.pieces(PieceKind::King)) & self.move_limit();
-        let (king_to, castle_to) = self.king_and_castle_targets(king, base, Bitboard::FULL);
+        let (king_to, castle_to) =
+            self.king_and_castle_targets(sliders, us, king, base, Bitboard::FULL);
         let mut n = u64::from(king_to.len()) + u64::from(castle_to.len());
         if self.checkers().has_more_than_one() {
             return n;
@@ -296,20 +339,25 @@ impl Position {
         for from in self.pieces_of(us, PieceKind::Knight) - pinned {
             n += u64::from((knight_attacks(from) & targets).len());
         }
+        // Sliders: the free ones, then the pinned ones (rare) along their King's line.
         let queens = self.pieces(PieceKind::Queen);
-        for from in (self.pieces(PieceKind::Bishop) | queens) & self.colors(us) {
-            let mut to = bishop_attacks(from, occupied) & targets;
-            if pinned.has(from) {
-                to &= line(king, from);
-            }
-            n += u64::from(to.len());
+        let diagonal = (self.pieces(PieceKind::Bishop) | queens) & self.colors(us);
+        let straight = (self.pieces(PieceKind::Rook) | queens) & self.colors(us);
+        for from in diagonal - pinned {
+            n += u64::from((sliders.bishop(from, occupied) & targets).len());
         }
-        for from in (self.pieces(PieceKind::Rook) | queens) & self.colors(us) {
-            let mut to = rook_attacks(from, occupied) & targets;
-            if pinned.has(from) {
-                to &= line(king, from);
+        for from in straight - pinned {
+            n += u64::from((sliders.rook(from, occupied) & targets).len());
+        }
+        for from in (diagonal | straight) & pinned {
+            let mut to = Bitboard::EMPTY;
+            if diagonal.has(from) {
+                to |= sliders.bishop(from, occupied);
             }
-            n += u64::from(to.len());
+            if straight.has(from) {
+                to |= sliders.rook(from, occupied);
+            }
+            n += u64::from((to & targets & line(king, from)).len());
         }
 
         // Pawns: the free ones as sets, the pinned ones (rare) one by one.
@@ -325,14 +373,24 @@ impl Position {
             let set = set & targets;
             u64::from((set - promotion).len()) + u64::from((set & promotion).len()) * choices
         };
-        n += count(one) + count(two) + count(west & theirs) + count(east & theirs);
+        if (free & Bitboard::rank(Rank::Seventh.relative_to(us))).is_empty() {
+            // No free pawn can reach its last rank: one move a target square.
+            n += u64::from((one & targets).len())
+                + u64::from((two & targets).len())
+                + u64::from((west & theirs & targets).len())
+                + u64::from((east & theirs & targets).len());
+        } else {
+            n += count(one) + count(two) + count(west & theirs) + count(east & theirs);
+        }
         for from in pawns & pinned {
-            n += count(self.pawn_targets(from, king, targets, base) - self.ep_square_bb());
+            n += count(
+                self.pawn_targets(sliders, us, from, king, targets, base) - self.ep_square_bb(),
+            );
         }
         if let Some(ep) = self.ep_square() {
             if base.has(ep) {
                 for from in pawn_attacks(!us, ep) & pawns {
-                    if self.en_passant_is_legal(from, ep) {
+                    if self.en_passant_is_legal(sliders, us, from, ep) {
                         n += 1;
                     }
                 }

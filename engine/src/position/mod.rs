@@ -15,7 +15,10 @@ mod validate;
 pub use castling::{right_bit, CastlePath, CastlingPaths};
 pub use validate::{PositionError, Violations};
 
-use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::attacks::{
+    bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays, with_slider_lookup,
+    SliderLookup,
+};
 use crate::fen::CastlingNotation;
 use crate::setup::{CastleSide, CastlingRights, Setup};
 use crate::types::{Bitboard, ByColor, Color, Piece, PieceKind, Rank, Square};
@@ -253,42 +256,61 @@ impl Position {
     }
 
     /// The kind of man on a square.
-    #[inline]
+    #[inline(always)]
     pub fn kind_on(&self, sq: Square) -> Option<PieceKind> {
-        if !self.occupied().has(sq) {
-            return None;
-        }
-        PieceKind::ALL
-            .into_iter()
-            .find(|k| self.by_kind[*k as usize].has(sq))
+        self.mailbox[sq as usize]
     }
 
     /// `by`'s men that command `sq`, with `occupied` as the blockers.
     #[inline]
     pub fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        with_slider_lookup!(sliders => self.attackers_with(sliders, sq, by, occupied))
+    }
+
+    /// [`Position::attackers`] with a given slider lookup.
+    #[inline(always)]
+    pub(crate) fn attackers_with(
+        &self,
+        sliders: impl SliderLookup,
+        sq: Square,
+        by: Color,
+        occupied: Bitboard,
+    ) -> Bitboard {
         let them = self.colors(by);
         let rooks = self.pieces(PieceKind::Rook) | self.pieces(PieceKind::Queen);
         let bishops = self.pieces(PieceKind::Bishop) | self.pieces(PieceKind::Queen);
         ((knight_attacks(sq) & self.pieces(PieceKind::Knight))
             | (king_attacks(sq) & self.pieces(PieceKind::King))
             | (pawn_attacks(!by, sq) & self.pieces(PieceKind::Pawn))
-            | (rook_attacks(sq, occupied) & rooks)
-            | (bishop_attacks(sq, occupied) & bishops))
+            | (sliders.rook(sq, occupied) & rooks)
+            | (sliders.bishop(sq, occupied) & bishops))
             & them
     }
 
     /// Whether any of `by`'s men commands `sq`, with `occupied` as the blockers.
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        with_slider_lookup!(sliders => self.is_attacked_with(sliders, sq, by, occupied))
+    }
+
+    /// [`Position::is_attacked`] with a given slider lookup.
+    #[inline(always)]
+    pub(crate) fn is_attacked_with(
+        &self,
+        sliders: impl SliderLookup,
+        sq: Square,
+        by: Color,
+        occupied: Bitboard,
+    ) -> bool {
         let them = self.colors(by);
         (knight_attacks(sq) & self.pieces(PieceKind::Knight) & them).is_nonempty()
             || (king_attacks(sq) & self.pieces(PieceKind::King) & them).is_nonempty()
             || (pawn_attacks(!by, sq) & self.pieces(PieceKind::Pawn) & them).is_nonempty()
-            || (rook_attacks(sq, occupied)
+            || (sliders.rook(sq, occupied)
                 & (self.pieces(PieceKind::Rook) | self.pieces(PieceKind::Queen))
                 & them)
                 .is_nonempty()
-            || (bishop_attacks(sq, occupied)
+            || (sliders.bishop(sq, occupied)
                 & (self.pieces(PieceKind::Bishop) | self.pieces(PieceKind::Queen))
                 & them)
                 .is_nonempty()
@@ -377,9 +399,9 @@ impl Position {
         let king = self.king(us);
         let occ = self.occupied();
         let their = self.colors(them);
-        let snipers = ((rook_attacks(king, Bitboard::EMPTY)
+        let snipers = ((rook_rays(king)
             & (self.pieces(PieceKind::Rook) | self.pieces(PieceKind::Queen)))
-            | (bishop_attacks(king, Bitboard::EMPTY)
+            | (bishop_rays(king)
                 & (self.pieces(PieceKind::Bishop) | self.pieces(PieceKind::Queen))))
             & their;
         let mut checkers = ((knight_attacks(king) & self.pieces(PieceKind::Knight))

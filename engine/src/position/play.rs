@@ -5,6 +5,7 @@
 //! Which moves are legal is the move generator's business; this file only carries them out.
 
 use super::Position;
+use crate::attacks::with_slider_lookup;
 use crate::setup::CastleSide;
 use crate::types::{Bitboard, Color, Move, MoveKind, PieceKind, Square};
 use crate::zobrist;
@@ -22,22 +23,28 @@ impl std::fmt::Display for IllegalMove {
 impl std::error::Error for IllegalMove {}
 
 impl Position {
+    /// Puts a man on `sq`; with `FULL`, the mailbox and the key follow.
     #[inline(always)]
-    fn put(&mut self, color: Color, kind: PieceKind, sq: Square) {
+    fn put<const FULL: bool>(&mut self, color: Color, kind: PieceKind, sq: Square) {
         let bb = Bitboard::from(sq);
         self.by_kind[kind as usize] |= bb;
         *self.by_color.get_mut(color) |= bb;
-        self.mailbox[sq as usize] = Some(kind);
-        self.key ^= zobrist::piece(color, kind, sq);
+        if FULL {
+            self.mailbox[sq as usize] = Some(kind);
+            self.key ^= zobrist::piece(color, kind, sq);
+        }
     }
 
+    /// Takes a man off `sq`; with `FULL`, the mailbox and the key follow.
     #[inline(always)]
-    fn remove(&mut self, color: Color, kind: PieceKind, sq: Square) {
+    fn remove<const FULL: bool>(&mut self, color: Color, kind: PieceKind, sq: Square) {
         let bb = Bitboard::from(sq);
         self.by_kind[kind as usize] -= bb;
         *self.by_color.get_mut(color) -= bb;
-        self.mailbox[sq as usize] = None;
-        self.key ^= zobrist::piece(color, kind, sq);
+        if FULL {
+            self.mailbox[sq as usize] = None;
+            self.key ^= zobrist::piece(color, kind, sq);
+        }
     }
 
     /// Plays a legal move. Debug builds check that it is legal.
@@ -68,6 +75,32 @@ impl Position {
     /// Plays a move without any check. A move that is not legal here leaves the
     /// position in a state whose behaviour is unspecified (but memory-safe).
     pub fn play_unchecked(&mut self, mv: Move) {
+        self.play_with::<true>(mv);
+    }
+
+    /// The number of legal moves after the legal move `mv` (perft's last two plies).
+    ///
+    /// The move is played on a copy that only the count reads, so the bookkeeping the
+    /// count does not need is skipped: the key, the mailbox, the clocks.
+    ///
+    /// ```
+    /// use engine::{Position, Rules};
+    /// let pos = Position::startpos(Rules::default());
+    /// let e4 = pos.parse_uci_move("e2e4").unwrap();
+    /// assert_eq!(pos.count_legal_moves_after(e4), pos.played(e4).count_legal_moves());
+    /// ```
+    pub fn count_legal_moves_after(&self, mv: Move) -> u64 {
+        let mut next = self.clone();
+        next.play_with::<false>(mv);
+        // The count inlined here rather than called: a few percent fewer instructions.
+        with_slider_lookup!(sliders => next.count_legal_moves_with(sliders))
+    }
+
+    /// Plays a move. With `FULL` false, only what move generation reads is brought up
+    /// to date (men, side to move, rights, en passant square, turn, check information):
+    /// such a position must not outlive the caller.
+    #[inline(always)]
+    fn play_with<const FULL: bool>(&mut self, mv: Move) {
         let us = self.turn;
         let them = !us;
         let (from, to, kind) = (mv.from(), mv.to(), mv.kind());
@@ -77,7 +110,9 @@ impl Position {
         };
         // The en passant and turn parts of the key are XORed out here and back in at
         // the end; castling rights only when they change.
-        self.key ^= self.ep_key() ^ self.turn_key();
+        if FULL {
+            self.key ^= self.ep_key() ^ self.turn_key();
+        }
         self.ep_square = None;
         let mut captured = false;
 
@@ -89,31 +124,31 @@ impl Position {
                     CastleSide::Queen
                 };
                 let path = *self.paths.get(us, side).expect("castling without a path");
-                self.remove(us, PieceKind::King, from);
+                self.remove::<FULL>(us, PieceKind::King, from);
                 if let Some(rook_from) = path.rook_from {
-                    self.remove(us, PieceKind::Rook, rook_from);
-                    self.put(us, PieceKind::Rook, path.rook_to);
+                    self.remove::<FULL>(us, PieceKind::Rook, rook_from);
+                    self.put::<FULL>(us, PieceKind::Rook, path.rook_to);
                 }
-                self.put(us, PieceKind::King, to);
+                self.put::<FULL>(us, PieceKind::King, to);
             }
             MoveKind::EnPassant => {
                 let victim = Square::new(to.file(), from.rank());
-                self.remove(them, PieceKind::Pawn, victim);
-                self.remove(us, PieceKind::Pawn, from);
-                self.put(us, PieceKind::Pawn, to);
+                self.remove::<FULL>(them, PieceKind::Pawn, victim);
+                self.remove::<FULL>(us, PieceKind::Pawn, from);
+                self.put::<FULL>(us, PieceKind::Pawn, to);
                 captured = true;
             }
             _ => {
                 if let Some(victim) = self.kind_on(to) {
-                    self.remove(them, victim, to);
+                    self.remove::<FULL>(them, victim, to);
                     captured = true;
                 }
-                self.remove(us, moved, from);
+                self.remove::<FULL>(us, moved, from);
                 let arriving = match mv.promotion() {
                     Some(p) => p,
                     None => moved,
                 };
-                self.put(us, arriving, to);
+                self.put::<FULL>(us, arriving, to);
                 if kind == MoveKind::DoublePush {
                     self.ep_square =
                         Some(Square::new(from.file(), crate::Rank::Third.relative_to(us)));
@@ -123,9 +158,42 @@ impl Position {
 
         let rights = self.paths.rights_after(self.castling, from, to);
         if rights != self.castling {
-            self.key ^= zobrist::castling(self.castling) ^ zobrist::castling(rights);
+            if FULL {
+                self.key ^= zobrist::castling(self.castling) ^ zobrist::castling(rights);
+            }
             self.castling = rights;
         }
+        if FULL {
+            self.update_clocks(mv, moved, captured);
+        }
+        if self.turn_moves > 1 {
+            // RULE(multi_move_turn): the same side moves again (Am. IV 4). No opponent
+            // move comes between, so no en passant chance arises.
+            self.turn_moves -= 1;
+            self.ep_square = None;
+            self.turn_begun = true;
+        } else {
+            self.turn_begun = false;
+            self.move_limit = Bitboard::FULL;
+            if FULL && us == Color::Black {
+                self.fullmove_number += 1;
+            }
+            self.turn = them;
+            if FULL {
+                self.key ^= zobrist::black_to_move();
+            }
+        }
+        if FULL {
+            self.key ^= self.ep_key() ^ self.turn_key();
+        }
+        self.update_check_info();
+    }
+
+    /// The counts of a move just made (`moved` is the kind that moved, `captured` whether
+    /// it took): the FEN clock, the capture clock, the British call clock. Runs before
+    /// the turn passes.
+    #[inline(always)]
+    fn update_clocks(&mut self, mv: Move, moved: PieceKind, captured: bool) {
         // RULE(multi_move_turn): a turn of several moves is one move for the counts
         // (Am. IV 4 "in one turn to play"; Br. VI 5 "collectively considered as the first
         // move"): only its first move counts, and any of its moves may reset them.
@@ -151,24 +219,6 @@ impl Position {
         {
             self.call_clock = Some(0);
         }
-
-        if self.turn_moves > 1 {
-            // RULE(multi_move_turn): the same side moves again (Am. IV 4). No opponent
-            // move comes between, so no en passant chance arises.
-            self.turn_moves -= 1;
-            self.ep_square = None;
-            self.turn_begun = true;
-        } else {
-            self.turn_begun = false;
-            self.move_limit = Bitboard::FULL;
-            if us == Color::Black {
-                self.fullmove_number += 1;
-            }
-            self.turn = them;
-            self.key ^= zobrist::black_to_move();
-        }
-        self.key ^= self.ep_key() ^ self.turn_key();
-        self.update_check_info();
     }
 
     /// Passes the turn without moving (a "null move", for search). Not allowed in check
@@ -269,6 +319,51 @@ mod tests {
         assert!(normal.play_null());
         assert_eq!(normal.turn(), crate::Color::Black);
         normal.assert_consistent();
+    }
+
+    /// Every legal move of `pos` and of each position after it: the count after the
+    /// light make equals the count after playing the move in full.
+    fn check_counts_after_moves(pos: &Position) {
+        for mv in pos.legal_moves() {
+            let next = pos.played(mv);
+            assert_eq!(
+                pos.count_legal_moves_after(mv),
+                next.count_legal_moves(),
+                "{} after {mv:?}",
+                pos.fen()
+            );
+            for reply in next.legal_moves() {
+                assert_eq!(
+                    next.count_legal_moves_after(reply),
+                    next.played(reply).count_legal_moves(),
+                    "{} after {reply:?}",
+                    next.fen()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn counting_after_a_move_equals_counting_after_playing_it() {
+        let fens = [
+            // Kiwipete: castling both sides, pins, en passant chances.
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            // En passant that would expose the King along the rank.
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            // Promotions, with and without capture, and checks.
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        ];
+        for set in [RuleSet::American1897, RuleSet::British1894] {
+            for fen in fens {
+                let setup = Setup::from_fen(fen, false).unwrap();
+                check_counts_after_moves(&Position::from_setup(&setup, Rules::new(set)).unwrap());
+            }
+        }
+        // Turns of several moves (Am. IV 4) and castling without the Rook (Am. IV 5).
+        for odds in [Odds::PawnAndTwoMoves, Odds::ThreeMoves, Odds::Rook] {
+            check_counts_after_moves(&odds_start(odds));
+        }
     }
 
     #[test]

@@ -137,6 +137,9 @@ impl Position {
     /// assert!(err.violations.contains(Violations::INVALID_CASTLING_RIGHTS));
     /// ```
     pub fn from_setup(setup: &Setup, rules: Rules) -> Result<Position, PositionError> {
+        // The first position chooses the slider lookup (pext or magic) unless the
+        // program chose one (`attacks::select_slider_attacks`).
+        crate::attacks::select_automatically_once();
         let mut violations = Violations::empty();
         let mut by_kind = [Bitboard::EMPTY; 6];
         let mut mailbox = [None; 64];

@@ -82,7 +82,7 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::index(self.0.trailing_zeros() as usize))
+            Some(Square::from_low_bits(self.0.trailing_zeros()))
         }
     }
 
@@ -90,7 +90,7 @@ impl Bitboard {
     #[inline]
     pub const fn single(self) -> Square {
         debug_assert!(self.0 != 0);
-        Square::index((self.0.trailing_zeros() & 63) as usize)
+        Square::from_low_bits(self.0.trailing_zeros())
     }
 
     /// The squares one rank towards Black (north), dropping those that leave the board.
@@ -144,7 +144,7 @@ impl Iterator for BitboardIter {
         if self.0 == 0 {
             return None;
         }
-        let sq = Square::index(self.0.trailing_zeros() as usize);
+        let sq = Square::from_low_bits(self.0.trailing_zeros());
         self.0 &= self.0 - 1;
         Some(sq)
     }

@@ -94,13 +94,13 @@ impl Move {
     /// The square the man leaves (the King's square for castling).
     #[inline]
     pub const fn from(self) -> Square {
-        Square::index((self.0.get() & 63) as usize)
+        Square::from_low_bits(self.0.get() as u32)
     }
 
     /// The square the man arrives on (the King's destination for castling).
     #[inline]
     pub const fn to(self) -> Square {
-        Square::index((self.0.get() >> 6 & 63) as usize)
+        Square::from_low_bits((self.0.get() >> 6) as u32)
     }
 
     /// What kind of move it is.
