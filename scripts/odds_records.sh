@@ -8,6 +8,9 @@
 #      K = min($SPLIT, D). Where D ends inside a first turn of several moves (Am. IV 4:
 #      two-moves at D 1, three-moves at D 1-2), no job can start inside that turn, and B is
 #      `perft --depth D` without hash instead.
+#   With B_HASH=MiB, the jobs of B share a hash table of that size (b_method "splitK-hash"):
+#   A and B are then two split depths (undivided; cut at ply K) rather than hash and no hash,
+#   for depths where a count without hash would take too long.
 # The figure is appended to $RECORDS only when A = B; otherwise the script says so and exits 1.
 # A figure already in $RECORDS is not counted again. Each count runs under `nice -n 19`; its
 # user CPU seconds and wall seconds come from /usr/bin/time. After each figure the suite
@@ -17,7 +20,7 @@
 # Usage: scripts/odds_records.sh DEPTH [PRESET...]     (no preset: all 13, in Odds::ALL order)
 #   PERFT=/tmp/records/perft BUILT_FROM=a2296d7 scripts/odds_records.sh 8 none rook
 # Environment: PERFT (default target/release/perft), BUILT_FROM (the commit PERFT was built
-# from; default HEAD), RECORDS, EPD, HASH_MIB (512), SPLIT (2), NOTE (machine note for the
+# from; default HEAD), RECORDS, EPD, HASH_MIB (512), SPLIT (2), B_HASH (0), NOTE (machine note for the
 # header of a new records file).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,9 +33,10 @@ RECORDS=${RECORDS:-perft/records/odds_american_1897.txt}
 EPD=${EPD:-perft/records/odds_american_1897.epd}
 HASH_MIB=${HASH_MIB:-512}
 SPLIT=${SPLIT:-2}
+B_HASH=${B_HASH:-0}
 RULES=american-1897
 
-[ $# -ge 1 ] || { sed -n '2,22p' "$0" >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,24p' "$0" >&2; exit 2; }
 DEPTH=$1
 shift
 PRESETS=("$@")
@@ -56,7 +60,8 @@ write_header() {
 #   B: perft split --odds ODDS --rules american-1897 --depth D --split-depth K --out jobs;
 #      perft job jobs > results; perft merge jobs results   (one thread, no hash)
 #      (b_method "splitK"; "plain" = perft --depth D without hash, where D ends inside a
-#      first turn of several moves and no job can start)
+#      first turn of several moves and no job can start; "splitK-hash" = the jobs with
+#      perft job --hash 512: then A and B are two split depths, both with hash)
 # Binary: target/release/perft built from commit $BUILT_FROM (cargo build --release -p morphy-perft).
 # Machine: $(nproc)-core $cpu. ${NOTE:-}
 # Times are seconds from /usr/bin/time: user = CPU seconds of the count, wall = elapsed.
@@ -86,11 +91,12 @@ count_b() { # sets B_METHOD
   if "$PERFT" split --odds "$odds" --rules "$RULES" --depth "$depth" --split-depth "$k" \
     --out "$WORK/jobs" 2>"$WORK/split.err"; then
     B_METHOD="split$k"
+    [ "$B_HASH" = 0 ] || B_METHOD="split$k-hash"
     timed b bash -c '"$1" split --odds "$2" --rules "$3" --depth "$4" --split-depth "$5" \
         --out "$6/jobs" 2>/dev/null &&
-      "$1" job "$6/jobs" > "$6/results" &&
+      "$1" job --hash "$7" "$6/jobs" > "$6/results" &&
       "$1" merge "$6/jobs" "$6/results" 2>/dev/null' \
-      _ "$PERFT" "$odds" "$RULES" "$depth" "$k" "$WORK"
+      _ "$PERFT" "$odds" "$RULES" "$depth" "$k" "$WORK" "$B_HASH"
   elif grep -q "first turn of several moves" "$WORK/split.err"; then
     B_METHOD=plain
     timed b "$PERFT" --odds "$odds" --rules "$RULES" --depth "$depth"
