@@ -1,14 +1,14 @@
 //! The `perft` command: leaf counts, divide, threads, a hash table, EPD suites, and the
 //! interface of the `perftree` debugging tool.
 
-use std::io::{BufReader, BufWriter, Write};
+use std::io::{BufReader, BufWriter, ErrorKind, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 use engine::attacks::{select_slider_attacks, SliderAttacks, SliderChoice};
 use engine::{Move, Odds, Position, RuleSet, Rules};
-use perft::job::JobRunner;
+use perft::job::{JobError, JobRunner};
 use perft::jobline::SplitHeader;
 use perft::merge::{JobBook, Tally};
 use perft::shard::ShardSpec;
@@ -161,9 +161,46 @@ enum Command {
     },
 }
 
-fn usage_error(message: &str) -> ExitCode {
-    eprintln!("error: {message}");
-    ExitCode::from(2)
+/// How a command stopped short.
+enum Failure {
+    /// Bad input, or a read or write that failed: one line on standard error, exit 2.
+    Usage(String),
+    /// Standard output was closed by its reader (`perft --depth 7 | head -1`): stop quietly.
+    Closed,
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Usage(message)
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(message: &str) -> Failure {
+        Failure::Usage(message.to_string())
+    }
+}
+
+impl Failure {
+    /// A failed write: `Closed` when the reader has gone (a broken pipe).
+    fn written(e: &std::io::Error) -> Failure {
+        if e.kind() == ErrorKind::BrokenPipe {
+            Failure::Closed
+        } else {
+            Failure::Usage(format!("cannot write: {e}"))
+        }
+    }
+}
+
+/// `writeln!` to standard output, turning a write error into a [`Failure`] (`println!`
+/// would panic on a closed pipe).
+macro_rules! say {
+    ($out:expr) => {
+        writeln!($out).map_err(|e| Failure::written(&e))?
+    };
+    ($out:expr, $($arg:tt)*) => {
+        writeln!($out, $($arg)*).map_err(|e| Failure::written(&e))?
+    };
 }
 
 fn run_pool<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> Result<T, String> {
@@ -200,7 +237,8 @@ fn divide(
     }
 }
 
-fn run(args: &RunArgs, sliders: SliderAttacks) -> Result<(), String> {
+fn run(args: &RunArgs, sliders: SliderAttacks) -> Result<(), Failure> {
+    let mut out = std::io::stdout().lock();
     let depth = args
         .depth
         .ok_or("--depth N is required (a number of plies, e.g. --depth 5)")?;
@@ -210,17 +248,18 @@ fn run(args: &RunArgs, sliders: SliderAttacks) -> Result<(), String> {
     let total = if args.divide {
         let lines = divide(&pos, depth, args.threads, hash.as_ref())?;
         for (mv, n) in &lines {
-            println!("{}: {n}", pos.uci_move(*mv));
+            say!(out, "{}: {n}", pos.uci_move(*mv));
         }
-        println!();
+        say!(out);
         lines.iter().map(|(_, n)| n).sum()
     } else {
         count(&pos, depth, args.threads, hash.as_ref())?
     };
     let secs = start.elapsed().as_secs_f64();
-    println!("Nodes: {total}");
-    println!("Time: {secs:.3} s");
-    println!(
+    say!(out, "Nodes: {total}");
+    say!(out, "Time: {secs:.3} s");
+    say!(
+        out,
         "NPS: {:.0} (bulk counting at the last ply; {} thread(s); hash {} MiB; {sliders} slider attacks)",
         total as f64 / secs.max(1e-9),
         args.threads.max(1),
@@ -236,7 +275,8 @@ fn suite(
     threads: usize,
     hash_mb: usize,
     sliders: SliderAttacks,
-) -> Result<bool, String> {
+) -> Result<bool, Failure> {
+    let mut out = std::io::stdout().lock();
     let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
     let entries = parse_suite(&text).map_err(|e| format!("{file}: {e}"))?;
     let hash = (hash_mb > 0).then(|| PerftHash::new(hash_mb));
@@ -246,7 +286,7 @@ fn suite(
         let pos = match entry.position() {
             Ok(p) => p,
             Err(e) => {
-                println!("line {}: FAIL {}: {e}", entry.line, entry.fen);
+                say!(out, "line {}: FAIL {}: {e}", entry.line, entry.fen);
                 failed += 1;
                 continue;
             }
@@ -271,7 +311,8 @@ fn suite(
             .as_deref()
             .map(|id| format!(" [{id}]"))
             .unwrap_or_default();
-        println!(
+        say!(
+            out,
             "line {}{label}: {} {} ;{}",
             entry.line,
             if ok { "ok" } else { "FAIL" },
@@ -285,14 +326,16 @@ fn suite(
         }
     }
     let secs = start.elapsed().as_secs_f64();
-    println!(
+    say!(
+        out,
         "{passed} passed, {failed} failed ({nodes} nodes in {secs:.2} s, {:.1} Mnps; {sliders} slider attacks)",
         nodes as f64 / secs.max(1e-9) / 1e6
     );
     Ok(failed == 0)
 }
 
-fn perft_tree(depth: u32, fen: &str, moves: Option<&str>) -> Result<(), String> {
+fn perft_tree(depth: u32, fen: &str, moves: Option<&str>) -> Result<(), Failure> {
+    let mut out = std::io::stdout().lock();
     let rules = Rules::new(RuleSet::Fide);
     let chess960 = fen
         .split_whitespace()
@@ -310,14 +353,14 @@ fn perft_tree(depth: u32, fen: &str, moves: Option<&str>) -> Result<(), String> 
     }
     let lines = perft::divide(&pos, depth);
     for (mv, n) in &lines {
-        println!("{} {n}", pos.uci_move(*mv));
+        say!(out, "{} {n}", pos.uci_move(*mv));
     }
-    println!();
-    println!("{}", lines.iter().map(|(_, n)| n).sum::<u64>());
+    say!(out);
+    say!(out, "{}", lines.iter().map(|(_, n)| n).sum::<u64>());
     Ok(())
 }
 
-fn split(root: &RootArgs, depth: u32, split_depth: u32, out: Option<&str>) -> Result<(), String> {
+fn split(root: &RootArgs, depth: u32, split_depth: u32, out: Option<&str>) -> Result<(), Failure> {
     let pos = root.position()?;
     let start = Instant::now();
     let split = perft::split::split(&pos, depth, split_depth).map_err(|e| e.to_string())?;
@@ -345,7 +388,10 @@ fn split(root: &RootArgs, depth: u32, split_depth: u32, out: Option<&str>) -> Re
         }
         sink.flush()
     })();
-    written.map_err(|e| format!("cannot write the jobs: {e}"))?;
+    written.map_err(|e| match Failure::written(&e) {
+        Failure::Usage(_) => Failure::Usage(format!("cannot write the jobs: {e}")),
+        Failure::Closed => Failure::Closed,
+    })?;
     eprintln!(
         "{} jobs at ply {} for {} paths, {} plies left each ({:.3} s)",
         split.jobs.len(),
@@ -362,7 +408,7 @@ fn job(
     shard: Option<ShardSpec>,
     threads: usize,
     hash: usize,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     let shard = shard
         .map(|s| s.resolve(|name| std::env::var(name).ok()))
         .transpose()
@@ -377,10 +423,14 @@ fn job(
         }
         None => runner.run(std::io::stdin().lock(), "<stdin>", shard, out),
     };
-    ran.map(|_| ()).map_err(|e| e.to_string())
+    ran.map(|_| ()).map_err(|e| match e {
+        JobError::Io(io) if io.kind() == ErrorKind::BrokenPipe => Failure::Closed,
+        e => Failure::Usage(e.to_string()),
+    })
 }
 
-fn merge(jobs: &str, results: &[String], missing: bool) -> Result<bool, String> {
+fn merge(jobs: &str, results: &[String], missing: bool) -> Result<bool, Failure> {
+    let mut out = std::io::stdout().lock();
     let read =
         |file: &str| std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"));
     let book = JobBook::read(&read(jobs)?, jobs).map_err(|e| e.to_string())?;
@@ -393,13 +443,13 @@ fn merge(jobs: &str, results: &[String], missing: bool) -> Result<bool, String> 
     let merged = tally.merged(&book);
     if missing {
         for line in &merged.missing_lines {
-            println!("{line}");
+            say!(out, "{line}");
         }
     }
     match merged.missing_message() {
         None => {
             if !missing {
-                println!("Nodes: {}", merged.total);
+                say!(out, "Nodes: {}", merged.total);
             }
             eprintln!("all {} jobs counted", book.len());
             Ok(true)
@@ -421,7 +471,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let sliders = match select_slider_attacks(cli.slider_attacks) {
         Ok(method) => method,
-        Err(e) => return usage_error(&e.to_string()),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
     };
     let result = match &cli.command {
         None => run(&cli.run, sliders).map(|()| true),
@@ -454,8 +507,11 @@ fn main() -> ExitCode {
         }
     };
     match result {
-        Ok(true) => ExitCode::SUCCESS,
+        Ok(true) | Err(Failure::Closed) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
-        Err(message) => usage_error(&message),
+        Err(Failure::Usage(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
     }
 }
