@@ -318,7 +318,13 @@ fn on_persons_turn(
             act(&mut g)
         }
     };
-    let state = state_of(id, &slot);
+    said_with_state(id, &slot, said)
+}
+
+/// Sends the game's new state to its pages and answers with what was said (or why not)
+/// and the state.
+fn said_with_state(id: &str, slot: &Slot, said: Result<String, String>) -> Response {
+    let state = state_of(id, slot);
     slot.send("state", state.to_string());
     match said {
         Ok(words) => answer(StatusCode::OK, json!({ "said": words, "state": state })),
@@ -384,15 +390,7 @@ async fn take_back(State(app): Shared, Path(id): Path<String>) -> Response {
     };
     slot.stop_search();
     let said = slot.lock().take_back();
-    let state = state_of(&id, &slot);
-    slot.send("state", state.to_string());
-    match said {
-        Ok(words) => answer(StatusCode::OK, json!({ "said": words, "state": state })),
-        Err(words) => answer(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            json!({ "error": words, "state": state }),
-        ),
-    }
+    said_with_state(&id, &slot, said)
 }
 
 /// `POST /api/games/{id}/stop`: the page is closing; Morphy's search stops (it plays the
