@@ -5,7 +5,7 @@
 //! Positions are merged (transpositions) when they have the same men, side to move,
 //! castling rights and en passant capture, and stand at the same point of a turn: what
 //! decides every legal move below them. Castling rights come from the engine's own
-//! position, which keeps the history FEN cannot show: a right ends when "the King [or]
+//! position, which keeps the history FEN cannot show: a right ends when "the King \[or\]
 //! the Rook has moved in the game" (Am. I 11 E(e), condition 1), even if it came back, and
 //! castling without Rook needs the Rook's square "unoccupied and … unoccupied throughout
 //! the game" (Am. IV 5). Positions whose men agree but whose rights differ are kept apart.

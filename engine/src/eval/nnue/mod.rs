@@ -11,7 +11,7 @@
 //!
 //! Quantised: feature weights and biases are the float values × QA, output weights × QB,
 //! the output bias × QA × QB; the score is `output × SCALE / (QA × QB)` centipawns.
-//! The file format is in [`format`]. The network built into the engine ([`embedded`],
+//! The file format is in [`format`](mod@format). The network built into the engine ([`embedded`],
 //! the file `morphy.nnue` beside this one) was trained by the tuner on Morphy's own
 //! games (docs/STRENGTH.md, "Learned evaluation (NNUE)"); the search uses it only when
 //! asked (UCI `EvalNet`, [`crate::search::Searcher::set_eval_net`]).
