@@ -131,20 +131,7 @@ fn main() {
     .unwrap();
     write_entries(&mut out, "ROOK_MAGICS", &rook);
     write_entries(&mut out, "BISHOP_MAGICS", &bishop);
-    writeln!(
-        out,
-        "pub(super) static SLIDER_ATTACKS: [u64; {}] = [",
-        table.len()
-    )
-    .unwrap();
-    for chunk in table.chunks(8) {
-        out.push_str("   ");
-        for v in chunk {
-            write!(out, " {v:#x},").unwrap();
-        }
-        out.push('\n');
-    }
-    writeln!(out, "];").unwrap();
+    write_attack_table(&mut out, "SLIDER_ATTACKS", &table);
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").unwrap());
     std::fs::write(out_dir.join("magic_tables.rs"), out).unwrap();
     std::fs::write(out_dir.join("pext_tables.rs"), pext_tables()).unwrap();
@@ -188,12 +175,13 @@ fn pext_tables() -> String {
         }
         writeln!(out, "];").unwrap();
     }
-    writeln!(
-        out,
-        "pub(super) static PEXT_ATTACKS: [u64; {}] = [",
-        table.len()
-    )
-    .unwrap();
+    write_attack_table(&mut out, "PEXT_ATTACKS", &table);
+    out
+}
+
+/// Writes `table` as a `pub(super) static NAME: [u64; N]`, eight entries a line.
+fn write_attack_table(out: &mut String, name: &str, table: &[u64]) {
+    writeln!(out, "pub(super) static {name}: [u64; {}] = [", table.len()).unwrap();
     for chunk in table.chunks(8) {
         out.push_str("   ");
         for v in chunk {
@@ -202,5 +190,4 @@ fn pext_tables() -> String {
         out.push('\n');
     }
     writeln!(out, "];").unwrap();
-    out
 }

@@ -8,24 +8,10 @@ use std::process::{Command, Output, Stdio};
 
 const PERFT: &str = env!("CARGO_BIN_EXE_perft");
 
-/// Whether `program args` runs and succeeds: a tool a test needs. When it does not, under
-/// `CI` the test fails (`.ci/run` installs what tests need); elsewhere it says so and the
-/// caller skips. The convention of `adapter/tests/common::needs`.
-fn needs(what: &str, program: &str, args: &[&str]) -> bool {
-    let found = Command::new(program)
-        .args(args)
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI needs {what} ({program} {})",
-            args.join(" ")
-        );
-        eprintln!("skipped: {what} not found");
-    }
-    found
-}
+// The convention of the adapter's tests: fail under `CI`, else skip and say so.
+#[path = "../../adapter/tests/common/needs.rs"]
+mod needs;
+use needs::needs;
 
 /// A fresh directory for one test's files.
 fn workdir(name: &str) -> PathBuf {

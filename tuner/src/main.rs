@@ -313,7 +313,11 @@ fn main() -> Result<(), Box<dyn Error>> {
             out,
         } => {
             if hidden == 0 || hidden % 16 != 0 || hidden > engine::eval::nnue::MAX_HIDDEN {
-                return Err("--hidden must be a multiple of 16 up to 256".into());
+                return Err(format!(
+                    "--hidden must be a multiple of 16 up to {}",
+                    engine::eval::nnue::MAX_HIDDEN
+                )
+                .into());
             }
             if let Some(t) = threads {
                 rayon::ThreadPoolBuilder::new()

@@ -5,6 +5,10 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+
+mod needs;
+#[allow(unused_imports)] // not every test binary needs a tool
+pub use needs::needs;
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -151,23 +155,4 @@ pub fn best_of(line: &str) -> Option<String> {
     assert_eq!(words.next(), Some("bestmove"), "{line}");
     let m = words.next()?;
     (m != "(none)").then(|| m.to_string())
-}
-
-/// Whether `program args` runs and succeeds: a tool a test needs (python-chess, tmux).
-/// When it does not, under `CI` the test fails (`.ci/run` installs what tests need);
-/// elsewhere it says so and the caller skips.
-pub fn needs(what: &str, program: &str, args: &[&str]) -> bool {
-    let found = Command::new(program)
-        .args(args)
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI needs {what} ({program} {})",
-            args.join(" ")
-        );
-        eprintln!("skipped: {what} not found");
-    }
-    found
 }
