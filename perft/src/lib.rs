@@ -3,7 +3,7 @@
 //!
 //! The last ply is counted in bulk (the sizes of the move sets are added up, no move is
 //! played), as every fast perft does, and the ply before it plays its moves without the
-//! bookkeeping the count does not read ([`Position::count_legal_moves_after`]);
+//! bookkeeping the count does not read ([`Position::count_legal_replies`]);
 //! [`perft_slow`] plays every move in full for reference.
 //! Parallel perft splits the tree with rayon; an optional hash table caches subtree counts.
 //! Suites of positions with known counts are read by [`suite`]. A deep count can be cut
@@ -62,9 +62,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 fn perft_two(pos: &Position) -> u64 {
     #[cfg(debug_assertions)]
     pos.assert_consistent();
-    let mut nodes = 0;
-    for_each_move(pos, |mv| nodes += pos.count_legal_moves_after(mv));
-    nodes
+    pos.count_legal_replies()
 }
 
 /// Perft that plays every move down to the leaves, checking the position's invariants at

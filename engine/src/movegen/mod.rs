@@ -75,7 +75,7 @@ impl Position {
     /// [`Position::generate_moves_to`] with a given slider lookup, for `us` (the side to
     /// move).
     #[inline(always)]
-    fn generate_moves_with(
+    pub(crate) fn generate_moves_with(
         &self,
         sliders: impl SliderLookup,
         us: Color,
@@ -324,7 +324,7 @@ impl Position {
 
     /// The count for `us`, the side to move.
     #[inline(always)]
-    fn count_legal_moves_as(&self, sliders: impl SliderLookup, us: Color) -> u64 {
+    pub(crate) fn count_legal_moves_as(&self, sliders: impl SliderLookup, us: Color) -> u64 {
         let king = self.king(us);
         let occupied = self.occupied();
         let base = (!self.colors(us) - self.pieces(PieceKind::King)) & self.move_limit();

@@ -33,32 +33,42 @@ use crate::{zobrist, Rules};
 /// ```
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
 pub struct Position {
-    /// The kind of man on each square (colour from `by_color`).
+    /// What move generation reads, and all that playing a move for a count changes.
+    gen: MoveGenState,
+    /// The kind of man on each square (colour from the state's `by_color`).
     mailbox: [Option<PieceKind>; 64],
-    by_kind: [Bitboard; 6],
-    by_color: ByColor<Bitboard>,
-    turn: Color,
-    /// Castling rights, one bit per `right_bit(color, side)`.
-    castling: u8,
-    ep_square: Option<Square>,
-    /// Moves the side to move still makes in this turn, this one included.
-    turn_moves: u8,
-    /// Squares men may move to in this turn: all, or the mover's first four ranks during a
-    /// turn of several moves (Am. IV 4).
-    move_limit: Bitboard,
-    /// Whether the side to move has already made a move of this turn (inside a turn of
-    /// several moves, Am. IV 4): then this position is no turn's commencement.
-    turn_begun: bool,
     halfmove_clock: u32,
     capture_clock: u32,
     /// Under the British call to mate (Br. IV 12): turns since the weaker side's call.
     call_clock: Option<u32>,
     fullmove_number: u32,
     key: u64,
-    checkers: Bitboard,
-    pinned: Bitboard,
     paths: CastlingPaths,
     rules: Rules,
+}
+
+/// The part of a [`Position`] the move generator reads and a move played only to count
+/// the replies writes: the men, the turn, the rights and the check information. Small
+/// and `Copy`, so that perft's last two plies restore it rather than clone a position
+/// ([`Position::count_legal_replies`]).
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+struct MoveGenState {
+    by_kind: [Bitboard; 6],
+    by_color: ByColor<Bitboard>,
+    /// Squares men may move to in this turn: all, or the mover's first four ranks during a
+    /// turn of several moves (Am. IV 4).
+    move_limit: Bitboard,
+    checkers: Bitboard,
+    pinned: Bitboard,
+    turn: Color,
+    /// Castling rights, one bit per `right_bit(color, side)`.
+    castling: u8,
+    ep_square: Option<Square>,
+    /// Moves the side to move still makes in this turn, this one included.
+    turn_moves: u8,
+    /// Whether the side to move has already made a move of this turn (inside a turn of
+    /// several moves, Am. IV 4): then this position is no turn's commencement.
+    turn_begun: bool,
 }
 
 impl Position {
@@ -70,13 +80,13 @@ impl Position {
     /// The men of a kind, both colours.
     #[inline(always)]
     pub fn pieces(&self, kind: PieceKind) -> Bitboard {
-        self.by_kind[kind as usize]
+        self.gen.by_kind[kind as usize]
     }
 
     /// The men of a colour.
     #[inline(always)]
     pub fn colors(&self, color: Color) -> Bitboard {
-        *self.by_color.get(color)
+        *self.gen.by_color.get(color)
     }
 
     /// The men of a colour and kind.
@@ -88,7 +98,7 @@ impl Position {
     /// Every occupied square.
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
-        self.by_color.white | self.by_color.black
+        self.gen.by_color.white | self.gen.by_color.black
     }
 
     /// The square of `color`'s King.
@@ -100,31 +110,31 @@ impl Position {
     /// The side to move.
     #[inline(always)]
     pub fn turn(&self) -> Color {
-        self.turn
+        self.gen.turn
     }
 
     /// The men giving check to the side to move.
     #[inline(always)]
     pub fn checkers(&self) -> Bitboard {
-        self.checkers
+        self.gen.checkers
     }
 
     /// Whether the side to move is in check.
     #[inline(always)]
     pub fn in_check(&self) -> bool {
-        self.checkers.is_nonempty()
+        self.gen.checkers.is_nonempty()
     }
 
     /// The side to move's men pinned against its King.
     #[inline(always)]
     pub fn pinned(&self) -> Bitboard {
-        self.pinned
+        self.gen.pinned
     }
 
     /// The en passant square, as the FEN gives it (after any double step).
     #[inline]
     pub fn ep_square(&self) -> Option<Square> {
-        self.ep_square
+        self.gen.ep_square
     }
 
     /// Half-moves since the last capture or pawn move (the FEN clock; FIDE's fifty moves).
@@ -166,7 +176,7 @@ impl Position {
     /// positions count for repetition, and only then may a draw be claimed.
     #[inline]
     pub fn at_turn_start(&self) -> bool {
-        !self.turn_begun
+        !self.gen.turn_begun
     }
 
     /// The number of the move about to be played.
@@ -179,20 +189,20 @@ impl Position {
     /// only at the start of a game at the odds of several moves).
     #[inline]
     pub fn turn_moves(&self) -> u8 {
-        self.turn_moves
+        self.gen.turn_moves
     }
 
     /// Whether this turn is part of a turn of several moves, in which no man may go
     /// beyond the mover's fourth rank (Am. IV 4).
     #[inline]
     pub fn in_multi_move_turn(&self) -> bool {
-        self.move_limit != Bitboard::FULL
+        self.gen.move_limit != Bitboard::FULL
     }
 
     /// The squares men may move to in this turn (all, except in a turn of several moves).
     #[inline(always)]
     pub fn move_limit(&self) -> Bitboard {
-        self.move_limit
+        self.gen.move_limit
     }
 
     /// The rules in force.
@@ -210,12 +220,12 @@ impl Position {
     /// The key of the men on their squares and the side to move only: positions that are
     /// "identical" in the sense of Am. I 16 (castling and en passant chances do not enter).
     pub fn men_key(&self) -> u64 {
-        self.key ^ zobrist::castling(self.castling) ^ self.ep_key() ^ self.turn_key()
+        self.key ^ zobrist::castling(self.gen.castling) ^ self.ep_key() ^ self.turn_key()
     }
 
     /// The key of the men on their squares alone, whoever is to move.
     pub fn placement_key(&self) -> u64 {
-        match self.turn {
+        match self.gen.turn {
             Color::White => self.men_key(),
             Color::Black => self.men_key() ^ zobrist::black_to_move(),
         }
@@ -224,13 +234,14 @@ impl Position {
     /// Whether `color` still has the right to castle on `side`.
     #[inline]
     pub fn has_castling_right(&self, color: Color, side: CastleSide) -> bool {
-        self.castling & right_bit(color, side) != 0
+        self.gen.castling & right_bit(color, side) != 0
     }
 
     /// Whether `color` has any castling right left.
     #[inline(always)]
     pub fn may_castle(&self, color: Color) -> bool {
-        self.castling & (right_bit(color, CastleSide::King) | right_bit(color, CastleSide::Queen))
+        self.gen.castling
+            & (right_bit(color, CastleSide::King) | right_bit(color, CastleSide::Queen))
             != 0
     }
 
@@ -247,7 +258,7 @@ impl Position {
     #[inline]
     pub fn piece_on(&self, sq: Square) -> Option<Piece> {
         let kind = self.kind_on(sq)?;
-        let color = if self.by_color.white.has(sq) {
+        let color = if self.gen.by_color.white.has(sq) {
             Color::White
         } else {
             Color::Black
@@ -322,7 +333,7 @@ impl Position {
         for sq in self.occupied() {
             setup.board[sq as usize] = self.piece_on(sq);
         }
-        setup.turn = self.turn;
+        setup.turn = self.gen.turn;
         for color in Color::ALL {
             let mut rights = CastlingRights::default();
             for side in CastleSide::ALL {
@@ -332,10 +343,10 @@ impl Position {
             }
             *setup.castling.get_mut(color) = rights;
         }
-        setup.ep_square = self.ep_square;
+        setup.ep_square = self.gen.ep_square;
         setup.halfmove_clock = self.halfmove_clock;
         setup.fullmove_number = self.fullmove_number;
-        setup.turn_moves = self.turn_moves;
+        setup.turn_moves = self.gen.turn_moves;
         setup
     }
 
@@ -358,10 +369,11 @@ impl Position {
     /// The en passant part of the key: only when a pawn of the side to move could take.
     #[inline]
     fn ep_key(&self) -> u64 {
-        match self.ep_square {
+        match self.gen.ep_square {
             Some(ep)
-                if (pawn_attacks(!self.turn, ep) & self.pieces_of(self.turn, PieceKind::Pawn))
-                    .is_nonempty() =>
+                if (pawn_attacks(!self.gen.turn, ep)
+                    & self.pieces_of(self.gen.turn, PieceKind::Pawn))
+                .is_nonempty() =>
             {
                 zobrist::ep_file(ep.file())
             }
@@ -372,7 +384,7 @@ impl Position {
     #[inline]
     fn turn_key(&self) -> u64 {
         if self.in_multi_move_turn() {
-            zobrist::turn_moves(self.turn_moves)
+            zobrist::turn_moves(self.gen.turn_moves)
         } else {
             0
         }
@@ -385,16 +397,16 @@ impl Position {
             let p = self.piece_on(sq).expect("occupied");
             key ^= zobrist::piece(p.color, p.kind, sq);
         }
-        if self.turn == Color::Black {
+        if self.gen.turn == Color::Black {
             key ^= zobrist::black_to_move();
         }
-        key ^ zobrist::castling(self.castling) ^ self.ep_key() ^ self.turn_key()
+        key ^ zobrist::castling(self.gen.castling) ^ self.ep_key() ^ self.turn_key()
     }
 
     /// Recomputes the checkers and pinned men of the side to move.
     #[inline]
     fn update_check_info(&mut self) {
-        let us = self.turn;
+        let us = self.gen.turn;
         let them = !us;
         let king = self.king(us);
         let occ = self.occupied();
@@ -416,8 +428,8 @@ impl Position {
                 pinned |= blockers & self.colors(us);
             }
         }
-        self.checkers = checkers;
-        self.pinned = pinned;
+        self.gen.checkers = checkers;
+        self.gen.pinned = pinned;
     }
 
     /// Checks the internal invariants: the boards agree, the key matches a recomputation,
@@ -443,7 +455,7 @@ impl Position {
             );
         }
         assert!(
-            (self.by_color.white & self.by_color.black).is_empty(),
+            (self.gen.by_color.white & self.gen.by_color.black).is_empty(),
             "two colours on one square"
         );
         assert_eq!(self.pieces_of(Color::White, PieceKind::King).len(), 1);
@@ -452,12 +464,12 @@ impl Position {
         let mut copy = self.clone();
         copy.update_check_info();
         assert_eq!(
-            (copy.checkers, copy.pinned),
-            (self.checkers, self.pinned),
+            (copy.gen.checkers, copy.gen.pinned),
+            (self.gen.checkers, self.gen.pinned),
             "stale check info"
         );
         assert!(
-            !self.is_attacked(self.king(!self.turn), self.turn, self.occupied()),
+            !self.is_attacked(self.king(!self.gen.turn), self.gen.turn, self.occupied()),
             "side not to move is in check"
         );
     }
