@@ -10,7 +10,8 @@
 # adjudicates by modern rules).
 #
 # Usage: scripts/odds_match.sh MORPHY_BINARY ODDS OPPONENT GAMES [TC] [CONTEMPT]
-#   ODDS: rook | knight | pawnmove        OPPONENT: toga2 | glaurung | ethereal
+#   ODDS: rook | knight | pawnmove
+#   OPPONENT: toga2 | glaurung | ethereal | gnuchess (GNU Chess 6.2.7 in UCI mode, no book)
 #   defaults: TC 5+0.05, CONTEMPT 100
 # Environment: FASTCHESS (default: fastchess on PATH), OUT (default odds-<odds>-<opp>).
 set -euo pipefail
@@ -37,7 +38,8 @@ case $OPP in
   toga2) OPPSPEC=(cmd=/usr/games/toga2 name=toga2 option.OwnBook=false option.Hash=16) ;;
   glaurung) OPPSPEC=(cmd=/usr/games/glaurung name=glaurung option.OwnBook=false option.Threads=1) ;;
   ethereal) OPPSPEC=(cmd=/usr/games/ethereal-chess name=ethereal option.Hash=16 option.Threads=1) ;;
-  *) echo "unknown opponent '$OPP' (toga2, glaurung, ethereal)" >&2; exit 2 ;;
+  gnuchess) OPPSPEC=(cmd=/usr/games/gnuchess args=--uci name=gnuchess option.OwnBook=false option.Hash=16) ;;
+  *) echo "unknown opponent '$OPP' (toga2, glaurung, ethereal, gnuchess)" >&2; exit 2 ;;
 esac
 OUT=${OUT:-odds-$ODDS-$OPP}
 mkdir -p "$OUT"
