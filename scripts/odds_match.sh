@@ -50,7 +50,7 @@ play() { # name contempt
   if [ $GIVER = black ]; then first=("${OPPSPEC[@]}"); second=("${me[@]}"); fi
   "$FC" -engine "${first[@]}" -engine "${second[@]}" -each tc="$TC" \
         -openings file="$BOOK" format=epd order=sequential -noswap -games 1 \
-        -rounds "$GAMES" -concurrency 1 -pgnout file="$OUT/$1.pgn" > "$OUT/$1.log" 2>&1
+        -rounds "$GAMES" -concurrency 1 -recover -pgnout file="$OUT/$1.pgn" > "$OUT/$1.log" 2>&1
 }
 echo "odds $ODDS against $OPP, $GAMES games each at $TC: plain and contempt $CONTEMPT -> $OUT/" >&2
 play plain 0 &
