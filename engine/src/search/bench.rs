@@ -11,6 +11,12 @@ use std::time::{Duration, Instant};
 use super::{Limits, NullReporter, Searcher};
 use crate::{Game, Odds, Position, Rules, Setup};
 
+/// The node count of `bench 9` (`run(9)`): the signature of the search and evaluation of
+/// this version. A change to either changes it; the test beside this file then names the
+/// new count, to be written here with the SPRT that justifies the change
+/// (docs/STRENGTH.md).
+pub const SIGNATURE_DEPTH_9: u64 = 506_056;
+
 /// The bench positions: FENs, or odds starts by name (`odds:<name>`).
 #[rustfmt::skip]
 pub const POSITIONS: [&str; 34] = [
@@ -128,6 +134,19 @@ pub fn run_with(depth: u32, mut search: impl FnMut(&Game, &Limits) -> u64) -> Be
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn bench_gives_the_same_count_twice_and_it_is_the_signature() {
+        let first = super::run(9).nodes;
+        let second = super::run(9).nodes;
+        assert_eq!(first, second, "bench 9 is not stable");
+        assert_eq!(
+            first,
+            super::SIGNATURE_DEPTH_9,
+            "bench 9 searched {first} nodes: the search or evaluation changed; \
+             SIGNATURE_DEPTH_9 must be updated with the SPRT that justifies it"
+        );
+    }
+
     #[test]
     fn every_bench_entry_is_a_valid_game() {
         for entry in super::POSITIONS {
