@@ -1,7 +1,7 @@
 //! The principal variation search below the root: draws by rule, the transposition
 //! table, whole-node pruning (reverse futility, null move, razoring), internal iterative
-//! reduction, move-level pruning (late move pruning, futility, SEE), the check extension
-//! and late move reductions.
+//! reduction, move-level pruning (late move pruning, futility, SEE), the check and
+//! singular extensions (the test is in `singular`) and late move reductions.
 //!
 //! Copy-make: each child is a fresh copy of the position. A move after which the same
 //! side is still to move (a turn of several moves, Am. IV 4) keeps the score's sign.
@@ -15,6 +15,7 @@ use super::ordering::{
     captured, history_bonus, is_bad_capture_score, moved, pick, piece_to, score_moves, see_ge,
     HASH_MOVE,
 };
+use super::singular::Singularity;
 use super::tt::{from_tt, to_tt, TtBound};
 use super::worker::{Worker, NO_EVAL};
 use super::{INF, MATE, MATE_BOUND, MAX_PLY};
@@ -103,7 +104,7 @@ impl Worker<'_> {
     }
 
     #[allow(clippy::too_many_lines)]
-    fn search_node<const PV: bool>(
+    pub(super) fn search_node<const PV: bool>(
         &mut self,
         pos: &Position,
         mut depth: i32,
@@ -122,6 +123,8 @@ impl Worker<'_> {
         }
         let in_check = pos.in_check();
         let us = pos.turn();
+        // Set while this node is searched again without its hash move (`singular`).
+        let excluded = self.stack[ply].excluded;
 
         // Step 2. Draws by rule, the ply limit, mate distance pruning.
         if self.drawn_by_rule(pos) {
@@ -151,6 +154,7 @@ impl Worker<'_> {
         if let Some(h) = tt_hit {
             let s = from_tt(h.score, ply);
             if !PV
+                && excluded.is_none()
                 && h.depth >= depth
                 && match h.bound {
                     TtBound::Exact => true,
@@ -193,7 +197,7 @@ impl Worker<'_> {
             && raw_eval > self.stack[ply - 2].eval;
 
         // Step 5. Prune the whole node when the evaluation is far enough from the window.
-        if !PV && !in_check && ply > 0 && beta.abs() < MATE_BOUND {
+        if !PV && !in_check && excluded.is_none() && ply > 0 && beta.abs() < MATE_BOUND {
             // Reverse futility: so far above beta that a quiet move will not change it.
             if depth <= 7 && eval - 80 * (depth - i32::from(improving)) >= beta {
                 return eval;
@@ -270,6 +274,9 @@ impl Worker<'_> {
         let n = moves.len();
         for i in 0..n {
             let (mv, order) = pick(&mut moves[..n], &mut scores[..n], i);
+            if Some(mv) == excluded {
+                continue;
+            }
             let victim = captured(pos, mv);
             let tactical = victim.is_some() || mv.kind() == MoveKind::PromoteQueen;
             if skip_quiets && !tactical {
@@ -299,14 +306,28 @@ impl Worker<'_> {
                 }
             }
 
-            // Step 9. Make the move; extend checks.
+            // Step 9. Test the hash move for singularity; make the move; extend checks and
+            // a singular hash move, each by one ply and none past twice the root depth, so
+            // that the tree stays bounded (the root itself is `root_search`'s, never here).
+            let extendable = ply < 2 * self.root_depth as usize;
+            let mut singular = Singularity::None;
+            if let Some(h) = tt_hit.filter(|_| extendable && Some(mv) == tt_move) {
+                singular = self.singularity(pos, mv, &h, depth, beta, ply, cut);
+                if self.stopped {
+                    return 0;
+                }
+                if let Singularity::MultiCut(s) = singular {
+                    return s;
+                }
+            }
             let mut next = pos.clone();
             next.play_unchecked(mv);
             let gives_check = next.in_check();
             let flip = next.turn() != us;
             self.stack[ply].piece_to = Some(pt);
             self.stack[ply + 1].marked = marked_after(pos, marked, mv);
-            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
+            let extension =
+                i32::from(extendable && (gives_check || singular == Singularity::Extend));
             let new_depth = depth - 1 + extension;
 
             // Step 10. Principal variation search with late move reductions.
@@ -366,6 +387,10 @@ impl Worker<'_> {
         }
 
         if best == -INF {
+            // The hash move, left out, was the only one: the others cannot reach alpha.
+            if excluded.is_some() {
+                return alpha;
+            }
             // No move was searched (cannot happen: the first move always is); score the
             // node as if it had none.
             return if in_check {
@@ -375,7 +400,10 @@ impl Worker<'_> {
             };
         }
 
-        // Step 12. Store the result.
+        // Step 12. Store the result (not that of a search without the hash move).
+        if excluded.is_some() {
+            return best;
+        }
         let bound = if best >= beta {
             TtBound::Lower
         } else if PV && best_move.is_some() {

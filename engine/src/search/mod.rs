@@ -7,6 +7,7 @@
 //!   the next three extend;
 //! - `iterative`: iterative deepening, aspiration windows, `MultiPV`, the root, Lazy SMP;
 //! - `alphabeta`: the principal variation search and its pruning and reductions;
+//! - `singular`: the singular extension of the hash move, and multi-cut;
 //! - `quiescence`: captures and promotions until the position is quiet;
 //! - `ordering`: SEE, history tables, move scores;
 //! - `tt`: the shared lockless transposition table;
@@ -43,6 +44,7 @@ mod iterative;
 mod odds;
 mod ordering;
 mod quiescence;
+mod singular;
 mod strength;
 mod time;
 mod tt;

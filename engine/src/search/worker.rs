@@ -75,6 +75,9 @@ pub(crate) struct Frame {
     pub marked: Option<Square>,
     /// Whether the move made from this ply is a null move.
     pub null: bool,
+    /// The move left out while this node is searched again to test its hash move for
+    /// singularity (`singular`).
+    pub excluded: Option<Move>,
 }
 
 /// A root move with its latest score and line.
