@@ -10,11 +10,13 @@
 #        (defaults: TC 10+0.1, elo0 0, elo1 5; alpha = beta = 0.05)
 # Environment: FASTCHESS (default: fastchess on PATH), OPENINGS (default
 #              scripts/openings/openings.epd), CONCURRENCY (default 1),
-#              ROUNDS (default 20000 pairs), OUT (default sprt-<time>).
+#              ROUNDS (default 20000 pairs), OUT (default sprt-<time>),
+#              NEW_OPTIONS / BASE_OPTIONS (extra fastchess engine arguments, e.g.
+#              "option.EvalNet=true": the same binary can then be tested against itself).
 # fastchess is not built by this script: build it from its own repository outside this one.
 set -euo pipefail
 if [ $# -lt 2 ]; then
-  sed -n '2,14p' "$0" >&2
+  sed -n '2,16p' "$0" >&2
   exit 2
 fi
 BASE=$(realpath "$1")
@@ -29,8 +31,9 @@ OUT=${OUT:-sprt-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$OUT"
 echo "SPRT [$ELO0, $ELO1] at $TC: $NEW against $BASE; results in $OUT/" >&2
 # Rules=fide: the GUI adjudicates by modern rules, so both engines must count draws so.
-"$FC" -engine cmd="$NEW" name=new option.Rules=fide \
-      -engine cmd="$BASE" name=base option.Rules=fide \
+# shellcheck disable=SC2086 # the option lists are word lists on purpose
+"$FC" -engine cmd="$NEW" name=new option.Rules=fide ${NEW_OPTIONS:-} \
+      -engine cmd="$BASE" name=base option.Rules=fide ${BASE_OPTIONS:-} \
       -each tc="$TC" option.Hash=16 option.Threads=1 \
       -openings file="$OPENINGS" format=epd order=random \
       -repeat -rounds "${ROUNDS:-20000}" -concurrency "${CONCURRENCY:-1}" \
