@@ -15,8 +15,8 @@ impl PerftHash {
     /// A table of at most `megabytes` MiB (at least one slot), rounded down to a power of two.
     pub fn new(megabytes: usize) -> PerftHash {
         let bytes = megabytes.max(1).saturating_mul(1 << 20);
-        let slots = (bytes / 16).next_power_of_two() / 2;
-        let slots = slots.max(1);
+        // The largest power of two that fits (a request of 2^k MiB gets all of it).
+        let slots = 1usize << (bytes / 16).max(1).ilog2();
         PerftHash {
             slots: (0..slots)
                 .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
@@ -58,5 +58,15 @@ mod tests {
         assert_eq!(t.probe(0xDEAD_BEEF, 4), Some(12345));
         assert_eq!(t.probe(0xDEAD_BEEF, 5), None);
         assert_eq!(t.probe(0xDEAD_BEE0, 4), None);
+    }
+
+    #[test]
+    fn the_table_is_the_largest_power_of_two_that_fits() {
+        // 16 bytes a slot: 1 MiB is 65,536 slots, 3 MiB rounds down to 2 MiB.
+        assert_eq!(PerftHash::new(1).slots.len(), 1 << 16);
+        assert_eq!(PerftHash::new(2).slots.len(), 1 << 17);
+        assert_eq!(PerftHash::new(3).slots.len(), 1 << 17);
+        assert_eq!(PerftHash::new(4).slots.len(), 1 << 18);
+        assert_eq!(PerftHash::new(0).slots.len(), 1 << 16);
     }
 }
