@@ -71,6 +71,28 @@ struct MoveGenState {
     turn_begun: bool,
 }
 
+impl MoveGenState {
+    /// Ends `us`'s move (the men already moved, the en passant square set): inside a
+    /// turn of several moves the same side moves again, else the turn passes. Returns
+    /// whether it passed.
+    #[inline(always)]
+    fn pass_turn_after_move(&mut self, us: Color) -> bool {
+        if self.turn_moves > 1 {
+            // RULE(multi_move_turn): the same side moves again (Am. IV 4). No opponent
+            // move comes between, so no en passant chance arises.
+            self.turn_moves -= 1;
+            self.ep_square = None;
+            self.turn_begun = true;
+            false
+        } else {
+            self.turn_begun = false;
+            self.move_limit = Bitboard::FULL;
+            self.turn = !us;
+            true
+        }
+    }
+}
+
 impl Position {
     /// The standard starting position under `rules`.
     pub fn startpos(rules: Rules) -> Position {

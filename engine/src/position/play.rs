@@ -176,19 +176,9 @@ impl Position {
             *g.by_color.get_mut(!us) ^= Bitboard::from(to);
         }
         g.castling = before.paths.rights_after(before.gen.castling, from, to);
-        if before.gen.turn_moves > 1 {
-            // RULE(multi_move_turn): the same side moves again (Am. IV 4); no en
-            // passant chance arises inside the turn.
-            g.turn_moves = before.gen.turn_moves - 1;
-            g.ep_square = None;
-            g.turn_begun = true;
-        } else {
-            g.ep_square = (mv.kind() == MoveKind::DoublePush)
-                .then(|| Square::new(from.file(), crate::Rank::Third.relative_to(us)));
-            g.turn_begun = false;
-            g.move_limit = Bitboard::FULL;
-            g.turn = !us;
-        }
+        g.ep_square = (mv.kind() == MoveKind::DoublePush)
+            .then(|| Square::new(from.file(), crate::Rank::Third.relative_to(us)));
+        g.pass_turn_after_move(us);
         self.update_check_info();
         LightUndo {
             path,
@@ -295,19 +285,10 @@ impl Position {
         if FULL {
             self.update_clocks(mv, moved, captured);
         }
-        if self.gen.turn_moves > 1 {
-            // RULE(multi_move_turn): the same side moves again (Am. IV 4). No opponent
-            // move comes between, so no en passant chance arises.
-            self.gen.turn_moves -= 1;
-            self.gen.ep_square = None;
-            self.gen.turn_begun = true;
-        } else {
-            self.gen.turn_begun = false;
-            self.gen.move_limit = Bitboard::FULL;
+        if self.gen.pass_turn_after_move(us) {
             if FULL && us == Color::Black {
                 self.fullmove_number += 1;
             }
-            self.gen.turn = them;
             if FULL {
                 self.key ^= zobrist::black_to_move();
             }
