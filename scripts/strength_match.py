@@ -7,7 +7,10 @@ a time, at a Fischer clock (default 3s+0.03s). Openings come from
 scripts/openings/openings.epd in a seeded random order; each opening is played twice with
 the colours swapped. Games end only by the rules (FIDE, as python-chess applies them:
 mate, stalemate, insufficient material, threefold repetition, fifty moves) or on time or
-by an illegal move / crash (a loss for the side at fault). Morphy runs with `Rules fide`.
+by an illegal move / crash (a loss for the side at fault), except that a game in which the
+opponent crashes or disconnects (GNU Chess in UCI mode does now and then) is left out of
+the score and counted apart, and the opponent started again. A resignation (xboard
+engines) loses. Morphy runs with `Rules fide`.
 
 For games at odds, `--openings` names an odds set (scripts/openings/odds_openings_*.epd),
 `--giver white|black` plays each opening once with Morphy on that side (the giver), and `--morphy-opt` sets Morphy's own options
@@ -41,6 +44,8 @@ def elo_of(score):
 def summary(results):
     """Score, Elo difference and its 95% half-interval, from per-game points."""
     n = len(results)
+    if n == 0:
+        return 0.5, 0.0, 0.0
     s = sum(results) / n
     var = sum(x * x for x in results) / n - s * s
     sd = math.sqrt(max(var, 1e-9) / n)
@@ -75,6 +80,8 @@ def play_game(engines, names, board, tc, inc, pgn_headers):
         if clock[side] < 0:
             return ("0-1" if side == 0 else "1-0"), f"{names[side]} lost on time", game
         clock[side] += inc
+        if res.resigned:
+            return ("0-1" if side == 0 else "1-0"), f"{names[side]} resigns", game
         if res.move is None or res.move not in board.legal_moves:
             return ("0-1" if side == 0 else "1-0"), f"{names[side]} illegal move", game
         board.push(res.move)
@@ -112,10 +119,15 @@ def main():
 
     morphy = chess.engine.SimpleEngine.popen_uci([args.morphy])
     opp_cmd = [args.opponent] + args.opponent_args.split()
-    if args.protocol == "xboard":
-        opp = chess.engine.SimpleEngine.popen_xboard(opp_cmd)
-    else:
-        opp = chess.engine.SimpleEngine.popen_uci(opp_cmd)
+
+    def start_opponent():
+        if args.protocol == "xboard":
+            engine = chess.engine.SimpleEngine.popen_xboard(opp_cmd)
+        else:
+            engine = chess.engine.SimpleEngine.popen_uci(opp_cmd)
+        engine.configure(options(args.opt))
+        return engine
+
     def options(pairs):
         out = {}
         for o in pairs:
@@ -129,12 +141,13 @@ def main():
     morphy_opts.update(options(args.morphy_opt))
     morphy.configure(morphy_opts)
     opp_opts = options(args.opt)
-    opp.configure(opp_opts)
+    opp = start_opponent()
     opp_name = args.name or args.opponent.split("/")[-1] + "".join(
         f" {k}={v}" for k, v in opp_opts.items() if k in ("UCI_Elo",)
     )
 
     points = []
+    crashes = 0
     wdl = [0, 0, 0]
     reasons = {}
     pgn_out = open(args.pgn, "a") if args.pgn else None
@@ -162,6 +175,18 @@ def main():
         game.headers["Termination"] = reason
         if pgn_out:
             print(game, file=pgn_out, end="\n\n", flush=True)
+        if reason.startswith(f"{opp_name} error"):
+            # The opponent crashed or disconnected (GNU Chess in UCI mode does now and
+            # then): not Morphy's doing, so the game is left out of the score, and the
+            # opponent is started again for the next one.
+            crashes += 1
+            print(f"game {g + 1}: left out, {reason}; opponent restarted", flush=True)
+            try:
+                opp.quit()
+            except Exception:  # a dead engine may fail to quit in several ways
+                pass
+            opp = start_opponent()
+            continue
         p = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
         p = p if morphy_white else 1 - p
         points.append(p)
@@ -180,7 +205,7 @@ def main():
     print(
         f"RESULT elo={args.elo} opponent='{opp_name}' games={len(points)} "
         f"W-L-D={wdl[0]}-{wdl[1]}-{wdl[2]} score={100 * s:.1f}% diff={d:+.0f} ± {err:.0f}{rated}"
-        f" endings={reasons}"
+        f" endings={reasons} opponent_crashes_left_out={crashes}"
     )
 
 
