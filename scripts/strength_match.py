@@ -54,7 +54,8 @@ def summary(results):
 
 
 def play_game(engines, names, board, tc, inc, pgn_headers):
-    """engines[0] plays White from `board`. Returns (result string, reason, game)."""
+    """engines[0] plays White from `board`. Returns (result string, reason, game, the
+    engine that crashed or disconnected, or None)."""
     game = chess.pgn.Game()
     game.setup(board)
     for k, v in pgn_headers.items():
@@ -64,8 +65,9 @@ def play_game(engines, names, board, tc, inc, pgn_headers):
     while True:
         outcome = board.outcome(claim_draw=True)
         if outcome is not None:
-            return outcome.result(), outcome.termination.name.lower(), game
+            return outcome.result(), outcome.termination.name.lower(), game, None
         side = 0 if board.turn == chess.WHITE else 1
+        lost = "0-1" if side == 0 else "1-0"  # the result if the side to move loses
         limit = chess.engine.Limit(
             white_clock=clock[0], black_clock=clock[1], white_inc=inc, black_inc=inc
         )
@@ -73,17 +75,16 @@ def play_game(engines, names, board, tc, inc, pgn_headers):
         try:
             res = engines[side].play(board, limit, game=game)
         except (chess.engine.EngineError, chess.engine.EngineTerminatedError) as err:
-            loser = "1-0" if side == 1 else "0-1"
-            return loser, f"{names[side]} error: {err}", game
+            return lost, f"{names[side]} error: {err}", game, engines[side]
         used = time.monotonic() - start
         clock[side] -= used
         if clock[side] < 0:
-            return ("0-1" if side == 0 else "1-0"), f"{names[side]} lost on time", game
+            return lost, f"{names[side]} lost on time", game, None
         clock[side] += inc
         if res.resigned:
-            return ("0-1" if side == 0 else "1-0"), f"{names[side]} resigns", game
+            return lost, f"{names[side]} resigns", game, None
         if res.move is None or res.move not in board.legal_moves:
-            return ("0-1" if side == 0 else "1-0"), f"{names[side]} illegal move", game
+            return lost, f"{names[side]} illegal move", game, None
         board.push(res.move)
         node = node.add_variation(res.move)
 
@@ -120,14 +121,6 @@ def main():
     morphy = chess.engine.SimpleEngine.popen_uci([args.morphy])
     opp_cmd = [args.opponent] + args.opponent_args.split()
 
-    def start_opponent():
-        if args.protocol == "xboard":
-            engine = chess.engine.SimpleEngine.popen_xboard(opp_cmd)
-        else:
-            engine = chess.engine.SimpleEngine.popen_uci(opp_cmd)
-        engine.configure(options(args.opt))
-        return engine
-
     def options(pairs):
         out = {}
         for o in pairs:
@@ -141,6 +134,15 @@ def main():
     morphy_opts.update(options(args.morphy_opt))
     morphy.configure(morphy_opts)
     opp_opts = options(args.opt)
+
+    def start_opponent():
+        if args.protocol == "xboard":
+            engine = chess.engine.SimpleEngine.popen_xboard(opp_cmd)
+        else:
+            engine = chess.engine.SimpleEngine.popen_uci(opp_cmd)
+        engine.configure(opp_opts)
+        return engine
+
     opp = start_opponent()
     opp_name = args.name or args.opponent.split("/")[-1] + "".join(
         f" {k}={v}" for k, v in opp_opts.items() if k in ("UCI_Elo",)
@@ -170,12 +172,14 @@ def main():
             "Round": str(g + 1),
             "TimeControl": f"{args.tc}+{args.inc}",
         }
-        result, reason, game = play_game(engines, names, board, args.tc, args.inc, headers)
+        result, reason, game, crashed = play_game(
+            engines, names, board, args.tc, args.inc, headers
+        )
         game.headers["Result"] = result
         game.headers["Termination"] = reason
         if pgn_out:
             print(game, file=pgn_out, end="\n\n", flush=True)
-        if reason.startswith(f"{opp_name} error"):
+        if crashed is opp:
             # The opponent crashed or disconnected (GNU Chess in UCI mode does now and
             # then): not Morphy's doing, so the game is left out of the score, and the
             # opponent is started again for the next one.
