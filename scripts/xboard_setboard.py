@@ -39,16 +39,11 @@ def edit_commands(fen):
                     implied |= chess.BB_SQUARES[rook]
     if implied != board.castling_rights:
         raise ValueError(f"edit mode cannot give the castling rights of {fen}")
-    lines = ["a2a3"] if board.turn == chess.BLACK else []
-    lines += ["edit", "#"]
-    for color in (chess.WHITE, chess.BLACK):
-        if color == chess.BLACK:
-            lines.append("c")
-        for square, piece in board.piece_map().items():
-            if piece.color == color:
-                lines.append(piece.symbol().upper() + chess.square_name(square))
-    lines.append(".")
-    return lines
+    men = board.piece_map().items()
+    white = [p.symbol().upper() + chess.square_name(sq) for sq, p in men if p.color]
+    black = [p.symbol().upper() + chess.square_name(sq) for sq, p in men if not p.color]
+    black_to_move = ["a2a3"] if board.turn == chess.BLACK else []
+    return black_to_move + ["edit", "#"] + white + ["c"] + black + ["."]
 
 
 def main():
