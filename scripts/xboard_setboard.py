@@ -11,7 +11,8 @@ then `edit`, `#` (clear the board), White's men, `c`, Black's men, `.`.
 Edit mode cannot say which castlings are lost or where an en passant capture is possible:
 the engine assumes castling wherever King and Rook stand on their squares. The odds
 openings of scripts/openings/ keep every castling right whose men are home, so nothing is
-lost there; a position where that is not so is refused with a message on stderr.
+lost there; at a position where that is not so the wrapper says so on stderr and ends,
+engine and all, rather than let a game go on from the wrong position.
 
 Usage (python-chess, scripts/strength_match.py):
   scripts/strength_match.py ... --protocol xboard \\
@@ -69,8 +70,12 @@ def main():
             try:
                 out = edit_commands(line[len("setboard "):].strip())
             except ValueError as err:
+                # Playing on from the wrong position would score a wrong game: stop, so
+                # that the runner sees the engine gone (strength_match.py leaves such a
+                # game out).
                 print(f"xboard_setboard: {err}", file=sys.stderr)
-                out = []
+                engine.kill()
+                return 1
         try:
             for o in out:
                 engine.stdin.write(o + "\n")
