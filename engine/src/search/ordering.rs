@@ -230,12 +230,11 @@ pub(crate) fn score_moves(
 /// returns it with its score.
 #[inline]
 pub(crate) fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) -> (Move, i32) {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if scores[j] > scores[best] {
-            best = j;
-        }
-    }
+    // Two passes that the compiler can vectorise (the largest score, then its first
+    // place) choose the same move as one pass keeping the first strictly larger score.
+    let rest = &scores[i..];
+    let top = rest.iter().copied().fold(i32::MIN, i32::max);
+    let best = i + rest.iter().position(|&s| s == top).unwrap_or(0);
     moves.swap(i, best);
     scores.swap(i, best);
     (moves[i], scores[i])
