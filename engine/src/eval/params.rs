@@ -112,6 +112,34 @@ pub struct Params {
     pub rook_semi_open: S,
     /// The side to move's bonus.
     pub tempo: S,
+    /// A Knight's mobility by the number of squares counted, on top of `mobility`.
+    pub knight_mobility: [S; 9],
+    /// A Bishop's mobility by the number of squares counted, on top of `mobility`.
+    pub bishop_mobility: [S; 14],
+    /// A Rook's mobility by the number of squares counted, on top of `mobility`.
+    pub rook_mobility: [S; 15],
+    /// A Queen's mobility by the number of squares counted, on top of `mobility`.
+    pub queen_mobility: [S; 28],
+    /// Per square from which a Knight, Bishop, Rook, Queen could check the enemy King
+    /// without being taken there.
+    pub safe_check: [S; 4],
+    /// Per square next to our King that the enemy attacks and only the King or Queen
+    /// defends.
+    pub weak_king_zone: S,
+    /// A Knight, Bishop on the fourth to sixth rank, defended by a Pawn, where no enemy
+    /// Pawn can ever attack it.
+    pub outpost: [S; 2],
+    /// A Knight or Bishop with a Pawn on the square in front of it.
+    pub minor_behind_pawn: S,
+    /// Per own Pawn on the squares of a Bishop's colour, per Bishop.
+    pub bishop_pawns: S,
+    /// A Rook on the seventh rank while the enemy King is on the eighth or enemy Pawns
+    /// stand on the seventh.
+    pub rook_seventh: S,
+    /// Per enemy piece that a safe one-square Pawn advance would attack.
+    pub pawn_push_threat: S,
+    /// Per undefended enemy piece the King attacks.
+    pub threat_by_king: S,
 }
 
 /// The parameters the engine plays with.
@@ -155,6 +183,18 @@ pub const DEFAULT: Params = Params {
     rook_open: S(33, -1),
     rook_semi_open: S(19, 14),
     tempo: S(14, 5),
+    knight_mobility: [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+    bishop_mobility: [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+    rook_mobility: [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+    queen_mobility: [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+    safe_check: [S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+    weak_king_zone: S(0, 0),
+    outpost: [S(0, 0), S(0, 0)],
+    minor_behind_pawn: S(0, 0),
+    bishop_pawns: S(0, 0),
+    rook_seventh: S(0, 0),
+    pawn_push_threat: S(0, 0),
+    threat_by_king: S(0, 0),
 };
 
 impl Params {
@@ -205,6 +245,25 @@ impl Params {
             &mut self.rook_semi_open,
             &mut self.tempo,
         ]) {
+            pair(s, &mut f);
+        }
+        for s in self
+            .knight_mobility
+            .iter_mut()
+            .chain(self.bishop_mobility.iter_mut())
+            .chain(self.rook_mobility.iter_mut())
+            .chain(self.queen_mobility.iter_mut())
+            .chain(self.safe_check.iter_mut())
+            .chain([&mut self.weak_king_zone])
+            .chain(self.outpost.iter_mut())
+            .chain([
+                &mut self.minor_behind_pawn,
+                &mut self.bishop_pawns,
+                &mut self.rook_seventh,
+                &mut self.pawn_push_threat,
+                &mut self.threat_by_king,
+            ])
+        {
             pair(s, &mut f);
         }
     }
