@@ -21,7 +21,7 @@ const fn field(name: &'static str, len: usize, pair: bool) -> Field {
 }
 
 /// Every weight-carrying field, in the order of [`Params::visit_mut`].
-const FIELDS: [Field; 35] = [
+const FIELDS: [Field; 34] = [
     field("material", 6, true),
     field("file", 48, true),
     field("rank", 48, true),
@@ -48,7 +48,6 @@ const FIELDS: [Field; 35] = [
     field("knight_mobility", 9, true),
     field("bishop_mobility", 14, true),
     field("rook_mobility", 15, true),
-    field("queen_mobility", 28, true),
     field("safe_check", 4, true),
     field("weak_king_zone", 1, true),
     field("outpost", 2, true),
@@ -118,14 +117,13 @@ pub fn weight_mut(p: &mut Params, i: usize) -> &mut i32 {
         23 => &mut p.knight_mobility[e],
         24 => &mut p.bishop_mobility[e],
         25 => &mut p.rook_mobility[e],
-        26 => &mut p.queen_mobility[e],
-        27 => &mut p.safe_check[e],
-        28 => &mut p.weak_king_zone,
-        29 => &mut p.outpost[e],
-        30 => &mut p.minor_behind_pawn,
-        31 => &mut p.bishop_pawns,
-        32 => &mut p.rook_seventh,
-        33 => &mut p.pawn_push_threat,
+        26 => &mut p.safe_check[e],
+        27 => &mut p.weak_king_zone,
+        28 => &mut p.outpost[e],
+        29 => &mut p.minor_behind_pawn,
+        30 => &mut p.bishop_pawns,
+        31 => &mut p.rook_seventh,
+        32 => &mut p.pawn_push_threat,
         _ => &mut p.threat_by_king,
     };
     if c == 0 {
@@ -221,7 +219,6 @@ pub fn rust_default(p: &Params) -> String {
         ("knight_mobility", pairs(&p.knight_mobility)),
         ("bishop_mobility", pairs(&p.bishop_mobility)),
         ("rook_mobility", pairs(&p.rook_mobility)),
-        ("queen_mobility", pairs(&p.queen_mobility)),
         ("safe_check", pairs(&p.safe_check)),
         ("weak_king_zone", s(p.weak_king_zone)),
         ("outpost", pairs(&p.outpost)),

@@ -227,12 +227,11 @@ fn pieces(pos: &Position, us: Color, info: &[SideInfo; 2], p: &Params) -> S {
                 _ => continue,
             };
             let count = (attacks & area).len() as usize;
-            s += p.mobility[k] * (count as i32 - p.mobility_base[k]);
             s += match kind {
                 PieceKind::Knight => p.knight_mobility[count],
                 PieceKind::Bishop => p.bishop_mobility[count],
                 PieceKind::Rook => p.rook_mobility[count],
-                _ => p.queen_mobility[count],
+                _ => p.mobility[k] * (count as i32 - p.mobility_base[k]),
             };
         }
     }

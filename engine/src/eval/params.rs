@@ -69,7 +69,8 @@ pub struct Params {
     pub file: [[S; 8]; 6],
     /// Piece-square rank term, per kind, ranks 1..8 from the side's own side.
     pub rank: [[S; 8]; 6],
-    /// Per square a Knight, Bishop, Rook, Queen may go to (index by kind), above `mobility_base`.
+    /// Per square a Queen may go to, above `mobility_base` (index by kind; the minor
+    /// pieces and Rooks have their own tables).
     pub mobility: [S; 6],
     /// The number of squares counted as neutral mobility, per kind.
     pub mobility_base: [i32; 6],
@@ -112,14 +113,12 @@ pub struct Params {
     pub rook_semi_open: S,
     /// The side to move's bonus.
     pub tempo: S,
-    /// A Knight's mobility by the number of squares counted, on top of `mobility`.
+    /// A Knight's mobility by the number of squares counted (in place of `mobility`).
     pub knight_mobility: [S; 9],
-    /// A Bishop's mobility by the number of squares counted, on top of `mobility`.
+    /// A Bishop's mobility by the number of squares counted (in place of `mobility`).
     pub bishop_mobility: [S; 14],
-    /// A Rook's mobility by the number of squares counted, on top of `mobility`.
+    /// A Rook's mobility by the number of squares counted (in place of `mobility`).
     pub rook_mobility: [S; 15],
-    /// A Queen's mobility by the number of squares counted, on top of `mobility`.
-    pub queen_mobility: [S; 28],
     /// Per square from which a Knight, Bishop, Rook, Queen could check the enemy King
     /// without being taken there.
     pub safe_check: [S; 4],
@@ -183,10 +182,9 @@ pub const DEFAULT: Params = Params {
     rook_open: S(33, -1),
     rook_semi_open: S(19, 14),
     tempo: S(14, 5),
-    knight_mobility: [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
-    bishop_mobility: [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
-    rook_mobility: [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
-    queen_mobility: [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+    knight_mobility: [S(-36, -4), S(-27, -3), S(-18, -2), S(-9, -1), S(0, 0), S(9, 1), S(18, 2), S(27, 3), S(36, 4)],
+    bishop_mobility: [S(-42, -12), S(-35, -10), S(-28, -8), S(-21, -6), S(-14, -4), S(-7, -2), S(0, 0), S(7, 2), S(14, 4), S(21, 6), S(28, 8), S(35, 10), S(42, 12), S(49, 14)],
+    rook_mobility: [S(-36, -18), S(-30, -15), S(-24, -12), S(-18, -9), S(-12, -6), S(-6, -3), S(0, 0), S(6, 3), S(12, 6), S(18, 9), S(24, 12), S(30, 15), S(36, 18), S(42, 21), S(48, 24)],
     safe_check: [S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
     weak_king_zone: S(0, 0),
     outpost: [S(0, 0), S(0, 0)],
@@ -252,7 +250,6 @@ impl Params {
             .iter_mut()
             .chain(self.bishop_mobility.iter_mut())
             .chain(self.rook_mobility.iter_mut())
-            .chain(self.queen_mobility.iter_mut())
             .chain(self.safe_check.iter_mut())
             .chain([&mut self.weak_king_zone])
             .chain(self.outpost.iter_mut())
