@@ -226,9 +226,13 @@ pub fn tune(samples: Vec<Sample>, start: &Params, settings: &Settings) -> Params
     );
     let (mut lin_train, mut lin_hold) = linearise_both(&train, &hold, start, &tunable);
     let k = fit_k(&lin_train);
-    if settings.lambda < 1.0 {
-        blend_targets(&mut lin_train, &train, k, settings.lambda);
-    }
+    // Every linearisation starts from the game results: blend them again each time.
+    let blend = |lin: &mut Linear| {
+        if settings.lambda < 1.0 {
+            blend_targets(lin, &train, k, settings.lambda);
+        }
+    };
+    blend(&mut lin_train);
     let mut weights: Vec<f64> = start.to_vec().iter().map(|&v| f64::from(v)).collect();
     let before = (
         error(&lin_train, &weights, k),
@@ -275,6 +279,7 @@ pub fn tune(samples: Vec<Sample>, start: &Params, settings: &Settings) -> Params
         {
             let here = start.with_values(&rounded(&weights));
             (lin_train, lin_hold) = linearise_both(&train, &hold, &here, &tunable);
+            blend(&mut lin_train);
         }
     }
     eprintln!(

@@ -21,7 +21,7 @@ const fn field(name: &'static str, len: usize, pair: bool) -> Field {
 }
 
 /// Every weight-carrying field, in the order of [`Params::visit_mut`].
-const FIELDS: [Field; 23] = [
+const FIELDS: [Field; 34] = [
     field("material", 6, true),
     field("file", 48, true),
     field("rank", 48, true),
@@ -45,6 +45,17 @@ const FIELDS: [Field; 23] = [
     field("rook_open", 1, true),
     field("rook_semi_open", 1, true),
     field("tempo", 1, true),
+    field("knight_mobility", 9, true),
+    field("bishop_mobility", 14, true),
+    field("rook_mobility", 15, true),
+    field("safe_check", 4, true),
+    field("weak_king_zone", 1, true),
+    field("outpost", 2, true),
+    field("minor_behind_pawn", 1, true),
+    field("bishop_pawns", 1, true),
+    field("rook_seventh", 1, true),
+    field("pawn_push_threat", 1, true),
+    field("threat_by_king", 1, true),
 ];
 
 /// The number of weights in [`Params::to_vec`].
@@ -102,7 +113,18 @@ pub fn weight_mut(p: &mut Params, i: usize) -> &mut i32 {
         19 => &mut p.bishop_pair,
         20 => &mut p.rook_open,
         21 => &mut p.rook_semi_open,
-        _ => &mut p.tempo,
+        22 => &mut p.tempo,
+        23 => &mut p.knight_mobility[e],
+        24 => &mut p.bishop_mobility[e],
+        25 => &mut p.rook_mobility[e],
+        26 => &mut p.safe_check[e],
+        27 => &mut p.weak_king_zone,
+        28 => &mut p.outpost[e],
+        29 => &mut p.minor_behind_pawn,
+        30 => &mut p.bishop_pawns,
+        31 => &mut p.rook_seventh,
+        32 => &mut p.pawn_push_threat,
+        _ => &mut p.threat_by_king,
     };
     if c == 0 {
         &mut s.0
@@ -194,6 +216,17 @@ pub fn rust_default(p: &Params) -> String {
         ("rook_open", s(p.rook_open)),
         ("rook_semi_open", s(p.rook_semi_open)),
         ("tempo", s(p.tempo)),
+        ("knight_mobility", pairs(&p.knight_mobility)),
+        ("bishop_mobility", pairs(&p.bishop_mobility)),
+        ("rook_mobility", pairs(&p.rook_mobility)),
+        ("safe_check", pairs(&p.safe_check)),
+        ("weak_king_zone", s(p.weak_king_zone)),
+        ("outpost", pairs(&p.outpost)),
+        ("minor_behind_pawn", s(p.minor_behind_pawn)),
+        ("bishop_pawns", s(p.bishop_pawns)),
+        ("rook_seventh", s(p.rook_seventh)),
+        ("pawn_push_threat", s(p.pawn_push_threat)),
+        ("threat_by_king", s(p.threat_by_king)),
     ];
     let body: Vec<String> = lines
         .iter()
@@ -242,7 +275,7 @@ mod tests {
         }
         assert_eq!(name(0), "material[0].mg");
         assert_eq!(name(12 + 2 * 9 + 1), "file[1][1].eg");
-        assert_eq!(name(COUNT - 1), "tempo.eg");
+        assert_eq!(name(COUNT - 1), "threat_by_king.eg");
         let ka = (0..COUNT).filter(|&i| is_king_attack(i)).count();
         assert_eq!(tunable(false).len(), COUNT - 2 - ka);
         assert_eq!(tunable(true).len(), COUNT - 2);

@@ -16,6 +16,8 @@
 
 pub mod nnue;
 pub mod params;
+mod placement;
+mod pressure;
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::position::Position;
@@ -45,6 +47,8 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
         s += pawns(pos, us, p);
         s += king_safety(pos, us, p);
         s += threats(pos, us, &info, p);
+        s += placement::placement(pos, us, &info, p);
+        s += pressure::pressure(pos, us, &info, p);
         score += s * sign;
     }
     let tempo = if pos.turn() == Color::White {
@@ -86,8 +90,11 @@ pub fn phase(pos: &Position) -> i32 {
 /// What one side's men attack, gathered once for mobility, threats and king safety.
 struct SideInfo {
     pawns: Bitboard,
+    knights: Bitboard,
+    bishops: Bitboard,
     minors: Bitboard,
     rooks: Bitboard,
+    queens: Bitboard,
     all: Bitboard,
 }
 
@@ -95,13 +102,15 @@ impl SideInfo {
     fn new(pos: &Position, us: Color) -> SideInfo {
         let occ = pos.occupied();
         let pawn = pawn_set_attacks(pos.pieces_of(us, PieceKind::Pawn), us);
-        let mut minor = Bitboard::EMPTY;
+        let mut knight = Bitboard::EMPTY;
         for sq in pos.pieces_of(us, PieceKind::Knight) {
-            minor |= knight_attacks(sq);
+            knight |= knight_attacks(sq);
         }
+        let mut bishop = Bitboard::EMPTY;
         for sq in pos.pieces_of(us, PieceKind::Bishop) {
-            minor |= bishop_attacks(sq, occ);
+            bishop |= bishop_attacks(sq, occ);
         }
+        let minor = knight | bishop;
         let mut rook = Bitboard::EMPTY;
         for sq in pos.pieces_of(us, PieceKind::Rook) {
             rook |= rook_attacks(sq, occ);
@@ -112,8 +121,11 @@ impl SideInfo {
         }
         SideInfo {
             pawns: pawn,
+            knights: knight,
+            bishops: bishop,
             minors: minor,
             rooks: rook,
+            queens: queen,
             all: pawn | minor | rook | queen | king_attacks(pos.king(us)),
         }
     }
@@ -214,7 +226,13 @@ fn pieces(pos: &Position, us: Color, info: &[SideInfo; 2], p: &Params) -> S {
                 PieceKind::Queen => rook_attacks(sq, occ) | bishop_attacks(sq, occ),
                 _ => continue,
             };
-            s += p.mobility[k] * ((attacks & area).len() as i32 - p.mobility_base[k]);
+            let count = (attacks & area).len() as usize;
+            s += match kind {
+                PieceKind::Knight => p.knight_mobility[count],
+                PieceKind::Bishop => p.bishop_mobility[count],
+                PieceKind::Rook => p.rook_mobility[count],
+                _ => p.mobility[k] * (count as i32 - p.mobility_base[k]),
+            };
         }
     }
     if pos.pieces_of(us, PieceKind::Bishop).has_more_than_one() {
