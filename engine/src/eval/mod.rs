@@ -1,10 +1,13 @@
 //! Static evaluation: a tapered middlegame/endgame score of a position, in centipawns,
 //! from the side to move's point of view.
 //!
-//! Terms: material, piece-square values, mobility, pawn structure (passed, isolated,
-//! doubled, backward, connected), king safety (attacks on the King's zone, pawn shield,
-//! open files), threats, the bishop pair, rooks on open files, and a scale factor that
-//! pulls drawish endgames towards zero. Every weight lives in [`params`] as data.
+//! Terms: material, piece-square values, mobility (by table for Knights, Bishops and
+//! Rooks), pawn structure (passed, isolated, doubled, backward, connected), king safety
+//! (attacks on the King's zone, pawn shield, open files), threats, the bishop pair, rooks
+//! on open files; where the pieces stand (`placement`: outposts, minors behind Pawns,
+//! Bishops' own Pawns, Rooks on the seventh); pressure (`pressure`: safe checks, weak
+//! squares by the King, Pawn-advance and King threats); and a scale factor that pulls
+//! drawish endgames towards zero. Every weight lives in [`params`] as data.
 //!
 //! This module knows nothing of draws by rule, odds or search; it judges men on squares.
 //!
@@ -87,7 +90,7 @@ pub fn phase(pos: &Position) -> i32 {
     phase.min(MAX_PHASE)
 }
 
-/// What one side's men attack, gathered once for mobility, threats and king safety.
+/// What one side's men attack, gathered once for mobility, threats, placement and pressure.
 struct SideInfo {
     pawns: Bitboard,
     knights: Bitboard,

@@ -14,7 +14,8 @@
 //! - v6: from v4's weights with the terms added since (the mobility tables set to the
 //!   linear values they replaced, the other new terms at zero), 24,025 self-play games at
 //!   6,000 nodes a move (1,724,527 positions with result and score) and 641,759
-//!   positions of 6,487 SPRT games at 2s+0.02s (result only), the same `tune` command.
+//!   positions of 6,487 games of the match runs in `docs/STRENGTH.md` (result only),
+//!   the same `tune` command.
 //!   Held-out error 0.082768 → 0.081645 (a different set: these positions are harder).
 //!
 //! Piece-square values are the sum of a file term and a rank term; ranks are counted
@@ -76,8 +77,9 @@ pub struct Params {
     pub file: [[S; 8]; 6],
     /// Piece-square rank term, per kind, ranks 1..8 from the side's own side.
     pub rank: [[S; 8]; 6],
-    /// Per square a Queen may go to, above `mobility_base` (index by kind; the minor
-    /// pieces and Rooks have their own tables).
+    /// Per square a Queen may go to, above `mobility_base` (index by kind). The Knight,
+    /// Bishop and Rook entries are no longer read: their tables replace them (the tuner
+    /// still lists them; they get no gradient).
     pub mobility: [S; 6],
     /// The number of squares counted as neutral mobility, per kind.
     pub mobility_base: [i32; 6],
@@ -144,7 +146,8 @@ pub struct Params {
     pub rook_seventh: S,
     /// Per enemy piece that a safe one-square Pawn advance would attack.
     pub pawn_push_threat: S,
-    /// Per undefended enemy piece the King attacks.
+    /// Per undefended enemy man (Pawns too, not the King) our King attacks; a piece
+    /// among them counts under `hanging` as well.
     pub threat_by_king: S,
 }
 

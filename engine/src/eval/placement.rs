@@ -99,9 +99,16 @@ mod tests {
 
     #[test]
     fn minor_behind_pawn_bishop_pawns_and_rook_on_seventh() {
-        // Bishop d3 (light), Pawn d4 in front of it, Pawns on d4 (dark) and e4 (light).
+        // Bishop d3 (a light square) behind the Pawn on d4; two of the three Pawns (c4,
+        // e4) stand on light squares, d4 on a dark one.
         assert_eq!(
-            placement_of("4k3/8/8/8/3PP3/3B4/8/4K3 w - - 0 1", Color::White),
+            placement_of("4k3/8/8/8/2PPP3/3B4/8/4K3 w - - 0 1", Color::White),
+            100 + 2 * 1000
+        );
+        // Black's Bishop on d6 (dark) behind its Pawn on d5, Pawns c5 (dark) and d5
+        // (light): one on its colour.
+        assert_eq!(
+            placement_of("4k3/8/3b4/2pp4/8/8/8/4K3 b - - 0 1", Color::Black),
             100 + 1000
         );
         // Rook on the seventh with the Black King on the eighth; not with it on the sixth.
@@ -112,6 +119,11 @@ mod tests {
         assert_eq!(
             placement_of("8/R7/4k3/8/8/8/8/4K3 w - - 0 1", Color::White),
             0
+        );
+        // Black's Rook on its seventh (the second rank) with the White King on the first.
+        assert_eq!(
+            placement_of("4k3/8/8/8/8/8/r7/4K3 b - - 0 1", Color::Black),
+            10000
         );
     }
 }

@@ -72,13 +72,17 @@ mod tests {
         p.safe_check = [S(1, 0), S(10, 0), S(100, 0), S(1000, 0)];
         p.threat_by_king = S(0, 0);
         p.weak_king_zone = S(0, 0);
-        // Black King h8; the Knight on g5 reaches f7 and h7, its checking squares beside
-        // g6: h7 is next to the King (guarded), f7 is not, so one safe check.
-        let fen = "7k/8/8/6N1/8/8/8/K7 w - - 0 1";
+        // Black King h8: a Knight checks it from f7 or g6. The Knight on e5 reaches
+        // both; the Pawn on h7 guards g6, so one safe check.
+        let fen = "7k/7p/8/4N3/8/8/8/K7 w - - 0 1";
         assert_eq!(pressure_of(fen, Color::White, &p), 1);
         // A Rook on a1 can check from a8 and from h1, neither guarded.
         let fen = "7k/8/8/8/8/1K6/8/R7 w - - 0 1";
         assert_eq!(pressure_of(fen, Color::White, &p), 200);
+        // Black's Queen on a5 could check the White King on g1 from g5, a1, e1 (rank
+        // and file), c5, b6, a7 (the diagonal): six squares, none of them guarded.
+        let fen = "7k/8/8/q7/8/8/8/6K1 b - - 0 1";
+        assert_eq!(pressure_of(fen, Color::Black, &p), 6000);
     }
 
     #[test]
