@@ -95,7 +95,6 @@ struct SideInfo {
     pawns: Bitboard,
     knights: Bitboard,
     bishops: Bitboard,
-    minors: Bitboard,
     rooks: Bitboard,
     queens: Bitboard,
     all: Bitboard,
@@ -113,7 +112,6 @@ impl SideInfo {
         for sq in pos.pieces_of(us, PieceKind::Bishop) {
             bishop |= bishop_attacks(sq, occ);
         }
-        let minor = knight | bishop;
         let mut rook = Bitboard::EMPTY;
         for sq in pos.pieces_of(us, PieceKind::Rook) {
             rook |= rook_attacks(sq, occ);
@@ -126,10 +124,9 @@ impl SideInfo {
             pawns: pawn,
             knights: knight,
             bishops: bishop,
-            minors: minor,
             rooks: rook,
             queens: queen,
-            all: pawn | minor | rook | queen | king_attacks(pos.king(us)),
+            all: pawn | knight | bishop | rook | queen | king_attacks(pos.king(us)),
         }
     }
 }
@@ -391,7 +388,7 @@ fn threats(pos: &Position, us: Color, info: &[SideInfo; 2], p: &Params) -> S {
     let queens = pos.pieces_of(them, PieceKind::Queen);
     let mut s = S(0, 0);
     s += p.threat_by_pawn * (mine.pawns & their_pieces).len() as i32;
-    s += p.threat_by_minor * (mine.minors & heavy).len() as i32;
+    s += p.threat_by_minor * ((mine.knights | mine.bishops) & heavy).len() as i32;
     s += p.threat_by_rook * (mine.rooks & queens).len() as i32;
     s += p.hanging * (mine.all & (their_pieces - theirs.all)).len() as i32;
     s

@@ -32,7 +32,8 @@ pub(super) fn pressure(pos: &Position, us: Color, info: &[SideInfo; 2], p: &Para
 
     // Squares beside our King that they attack and only our King or Queen defends.
     let guards = mine.pawns | mine.knights | mine.bishops | mine.rooks;
-    let weak = (king_attacks(pos.king(us)) & theirs.all) - guards;
+    let around_king = king_attacks(pos.king(us));
+    let weak = (around_king & theirs.all) - guards;
     s += p.weak_king_zone * weak.len() as i32;
 
     // Their pieces that a safe one-square advance of one of our Pawns would attack.
@@ -44,7 +45,7 @@ pub(super) fn pressure(pos: &Position, us: Color, info: &[SideInfo; 2], p: &Para
 
     // Their men (not the King) that our King attacks and nothing of theirs defends.
     let their_men = pos.colors(them) - pos.pieces(PieceKind::King);
-    s += p.threat_by_king * ((king_attacks(pos.king(us)) & their_men) - theirs.all).len() as i32;
+    s += p.threat_by_king * ((around_king & their_men) - theirs.all).len() as i32;
     s
 }
 
