@@ -150,6 +150,28 @@ pub fn name(i: usize) -> String {
     format!("{}{entry}{half}", field.name)
 }
 
+/// The tables smoothed by the tuner's `--smooth` penalty: the mobility tables, indexed by
+/// the number of squares counted, whose rarest (highest) entries are fitted from few
+/// positions.
+const SMOOTHED: [&str; 3] = ["knight_mobility", "bishop_mobility", "rook_mobility"];
+
+/// The weight indices of each smoothed table, one run per table and component (the
+/// middlegame entries of a table in order, then its endgame entries).
+pub fn smoothed_runs() -> Vec<Vec<usize>> {
+    let mut runs = Vec::new();
+    let mut start = 0;
+    for field in &FIELDS {
+        let width = if field.pair { 2 } else { 1 };
+        if SMOOTHED.contains(&field.name) {
+            for c in 0..width {
+                runs.push((0..field.len).map(|e| start + e * width + c).collect());
+            }
+        }
+        start += field.len * width;
+    }
+    runs
+}
+
 /// Whether weight `i` is one of the King attack weights, which enter the evaluation
 /// squared (the danger term), so that a linear model holds only near its point.
 pub fn is_king_attack(i: usize) -> bool {
@@ -279,6 +301,23 @@ mod tests {
         let ka = (0..COUNT).filter(|&i| is_king_attack(i)).count();
         assert_eq!(tunable(false).len(), COUNT - 2 - ka);
         assert_eq!(tunable(true).len(), COUNT - 2);
+    }
+
+    #[test]
+    fn smoothed_runs_are_the_mobility_tables_by_component() {
+        let runs = smoothed_runs();
+        let names: Vec<Vec<String>> = runs
+            .iter()
+            .map(|run| run.iter().map(|&i| name(i)).collect())
+            .collect();
+        assert_eq!(runs.len(), 6);
+        assert_eq!(names[0].len(), 9);
+        assert_eq!(names[0][0], "knight_mobility[0].mg");
+        assert_eq!(names[1][8], "knight_mobility[8].eg");
+        assert_eq!(names[2].len(), 14);
+        assert_eq!(names[3][13], "bishop_mobility[13].eg");
+        assert_eq!(names[4][0], "rook_mobility[0].mg");
+        assert_eq!(names[5][14], "rook_mobility[14].eg");
     }
 
     #[test]

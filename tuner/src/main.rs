@@ -7,7 +7,7 @@
 //!                                                          # self-play -> quiet positions
 //! tuner extract OUT.txt GAMES.pgn...                       # quiet positions from PGN games
 //! tuner tune POSITIONS.txt [--epochs 300] [--lr 1.0] [--holdout 0.1] [--relinearise R]
-//!            [--king-attack] [--keep-best] [--threads T]
+//!            [--king-attack] [--keep-best] [--lambda 1.0] [--smooth 0] [--threads T]
 //!            [--write engine/src/eval/params.rs] > tuned.rs
 //! tuner tune-local POSITIONS.txt [--iterations 10] > tuned.rs   # the slow ±1 search
 //! ```
@@ -133,6 +133,10 @@ enum Command {
         /// search score (datagen files carry one). 1 uses results only.
         #[arg(long, default_value_t = 1.0)]
         lambda: f64,
+        /// Weight of a smoothness penalty on the mobility tables (squared second
+        /// differences of neighbouring entries, in centipawns²); 0 leaves them free.
+        #[arg(long, default_value_t = 0.0)]
+        smooth: f64,
         /// Worker threads (default: every core).
         #[arg(long)]
         threads: Option<usize>,
@@ -268,6 +272,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             king_attack,
             keep_best,
             lambda,
+            smooth,
             threads,
             write,
         } => {
@@ -285,6 +290,7 @@ fn main() -> Result<(), Box<dyn Error>> {
                 king_attack,
                 keep_best,
                 lambda,
+                smooth,
             };
             let mut tuned = gradient::tune(data, &DEFAULT, &settings);
             center::center_square_tables(&mut tuned);
