@@ -306,18 +306,17 @@ mod tests {
     #[test]
     fn smoothed_runs_are_the_mobility_tables_by_component() {
         let runs = smoothed_runs();
-        let names: Vec<Vec<String>> = runs
-            .iter()
-            .map(|run| run.iter().map(|&i| name(i)).collect())
-            .collect();
-        assert_eq!(runs.len(), 6);
-        assert_eq!(names[0].len(), 9);
-        assert_eq!(names[0][0], "knight_mobility[0].mg");
-        assert_eq!(names[1][8], "knight_mobility[8].eg");
-        assert_eq!(names[2].len(), 14);
-        assert_eq!(names[3][13], "bishop_mobility[13].eg");
-        assert_eq!(names[4][0], "rook_mobility[0].mg");
-        assert_eq!(names[5][14], "rook_mobility[14].eg");
+        let tables = [("knight", 9), ("bishop", 14), ("rook", 15)];
+        assert_eq!(runs.len(), 2 * tables.len());
+        for (t, (piece, len)) in tables.iter().enumerate() {
+            for (c, half) in ["mg", "eg"].iter().enumerate() {
+                let run = &runs[2 * t + c];
+                assert_eq!(run.len(), *len, "{piece} {half}");
+                for (e, &i) in run.iter().enumerate() {
+                    assert_eq!(name(i), format!("{piece}_mobility[{e}].{half}"));
+                }
+            }
+        }
     }
 
     #[test]
