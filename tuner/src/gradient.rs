@@ -274,11 +274,7 @@ pub fn tune(samples: Vec<Sample>, start: &Params, settings: &Settings) -> Params
     let mut best = (before.1, 0, weights.clone());
     for epoch in 1..=settings.epochs {
         let (train_error, mut grad) = error_and_gradient(&lin_train, &weights, k, true);
-        let penalty = if settings.smooth > 0.0 {
-            smoothness(&runs, &weights, settings.smooth, &mut grad)
-        } else {
-            0.0
-        };
+        let penalty = smoothness(&runs, &weights, settings.smooth, &mut grad);
         let progress = (epoch - 1) as f64 / settings.epochs as f64;
         adam.step(
             &mut weights,

@@ -156,18 +156,21 @@ pub fn name(i: usize) -> String {
 const SMOOTHED: [&str; 3] = ["knight_mobility", "bishop_mobility", "rook_mobility"];
 
 /// The weight indices of each smoothed table, one run per table and component (the
-/// middlegame entries of a table in order, then its endgame entries).
+/// middlegame entries of a table in order, then its endgame entries), found by
+/// [`locate`] so that the layout has one source.
 pub fn smoothed_runs() -> Vec<Vec<usize>> {
     let mut runs = Vec::new();
-    let mut start = 0;
-    for field in &FIELDS {
-        let width = if field.pair { 2 } else { 1 };
-        if SMOOTHED.contains(&field.name) {
-            for c in 0..width {
-                runs.push((0..field.len).map(|e| start + e * width + c).collect());
-            }
+    for (f, field) in FIELDS.iter().enumerate() {
+        if !SMOOTHED.contains(&field.name) {
+            continue;
         }
-        start += field.len * width;
+        for c in 0..if field.pair { 2 } else { 1 } {
+            runs.push(
+                (0..COUNT)
+                    .filter(|&i| matches!(locate(i), (g, _, h) if g == f && h == c))
+                    .collect(),
+            );
+        }
     }
     runs
 }
