@@ -6,10 +6,13 @@
 //!                [--seed S] [--random-plies 4] [--hash 8] [--format text|bin] [--eval-net]
 //!                                                          # self-play -> quiet positions
 //! tuner extract OUT.txt GAMES.pgn...                       # quiet positions from PGN games
+//! tuner pack OUT.bin POSITIONS.txt...                     # text with scores -> records
 //! tuner tune POSITIONS.txt [--epochs 300] [--lr 1.0] [--holdout 0.1] [--relinearise R]
 //!            [--king-attack] [--keep-best] [--lambda 1.0] [--smooth 0] [--threads T]
 //!            [--write engine/src/eval/params.rs] > tuned.rs
 //! tuner tune-local POSITIONS.txt [--iterations 10] > tuned.rs   # the slow ±1 search
+//! tuner train-net RECORDS.bin... --out NET.nnue [--hidden 64] [--epochs 20] [--batch N]
+//!            [--lr 0.001] [--lambda 0.3] [--holdout 0.05] [--mirror] [--threads T]
 //! ```
 //!
 //! Positions are `FEN | result` lines, the result White's: 1.0, 0.5 or 0.0.
@@ -107,6 +110,15 @@ enum Command {
         #[arg(required = true)]
         games: Vec<PathBuf>,
     },
+    /// Packs `FEN | result | score` text lines (`datagen --format text`) into the records
+    /// `train-net` reads (`datagen --format bin`'s).
+    Pack {
+        /// The record file to write.
+        out: PathBuf,
+        /// Text position files, with scores.
+        #[arg(required = true)]
+        positions: Vec<PathBuf>,
+    },
     /// Gradient descent on the linearised evaluation; prints the tuned `DEFAULT`.
     Tune {
         /// `FEN | result` lines.
@@ -179,6 +191,9 @@ enum Command {
         /// Seed of the initial weights and the shuffles.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Also train on every training position turned left for right (files a to h).
+        #[arg(long)]
+        mirror: bool,
         /// Worker threads (default: every core).
         #[arg(long)]
         threads: Option<usize>,
@@ -263,6 +278,25 @@ fn main() -> Result<(), Box<dyn Error>> {
             file.flush()?;
             eprintln!("{total} positions written to {}", out.display());
         }
+        Command::Pack { out, positions } => {
+            let rules = engine::Rules::new(engine::RuleSet::Fide);
+            let mut file = BufWriter::new(fs::File::create(&out)?);
+            let mut total = 0usize;
+            for path in &positions {
+                let text = fs::read_to_string(path)?;
+                for (n, line) in text.lines().enumerate() {
+                    if line.trim().is_empty() {
+                        continue;
+                    }
+                    let record = packed::from_text_line(line, rules)
+                        .map_err(|e| format!("{} line {}: {e}: {line}", path.display(), n + 1))?;
+                    file.write_all(&record.to_bytes())?;
+                    total += 1;
+                }
+            }
+            file.flush()?;
+            eprintln!("{total} records written to {}", out.display());
+        }
         Command::Tune {
             positions,
             epochs,
@@ -315,6 +349,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             lambda,
             holdout,
             seed,
+            mirror,
             threads,
             out,
         } => {
@@ -342,6 +377,7 @@ fn main() -> Result<(), Box<dyn Error>> {
                 lambda,
                 holdout,
                 seed,
+                mirror,
             };
             let (net, report) = nnue::train(&records, &settings);
             fs::write(&out, net.to_bytes())?;

@@ -177,6 +177,34 @@ impl PackedPosition {
     }
 }
 
+/// Packs one `FEN | result | score` line of the text format (`datagen --format text`:
+/// White's result 1.0, 0.5 or 0.0 and White's score in centipawns), so that text data
+/// can train the network: the score is turned to the side to move's view and the ply is
+/// taken from the FEN's move number.
+pub fn from_text_line(line: &str, rules: engine::Rules) -> Result<PackedPosition, String> {
+    let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+    let [fen, result, score] = fields[..] else {
+        return Err("not `FEN | result | score`".into());
+    };
+    let setup = Setup::from_fen(fen, false).map_err(|e| e.to_string())?;
+    let pos = Position::from_setup(&setup, rules).map_err(|e| format!("{e:?}"))?;
+    let result: i8 = match result {
+        "1" | "1.0" => 1,
+        "0.5" => 0,
+        "0" | "0.0" => -1,
+        other => return Err(format!("result {other:?} is not 1.0, 0.5 or 0.0")),
+    };
+    let white_score: i32 = score.parse().map_err(|e| format!("score {score:?}: {e}"))?;
+    let score = if pos.turn() == Color::White {
+        white_score
+    } else {
+        -white_score
+    };
+    let ply =
+        2 * (pos.fullmove_number().max(1) as usize - 1) + usize::from(pos.turn() == Color::Black);
+    PackedPosition::new(&pos, score, result, ply).map_err(|e| e.to_string())
+}
+
 /// Reads a whole file of records.
 pub fn read_all(bytes: &[u8]) -> Result<Vec<PackedPosition>, PackError> {
     if !bytes.len().is_multiple_of(RECORD_BYTES) {
@@ -221,6 +249,36 @@ mod tests {
             assert_eq!(back.score as i32, score.min(i16::MAX as i32));
             assert_eq!((back.result, back.ply as usize), (result, ply));
             assert_eq!(back.pieces().count() as u32, pos.occupied().len());
+        }
+    }
+
+    #[test]
+    fn text_lines_pack_with_the_score_turned_to_the_side_to_move() {
+        let rules = Rules::new(RuleSet::Fide);
+        let white = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 | 1.0 | 35";
+        let r = from_text_line(white, rules).unwrap();
+        assert_eq!(
+            (r.score, r.result, r.turn, r.ply),
+            (-35, 1, Color::Black, 1)
+        );
+        assert_eq!(
+            r.fen(),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1"
+        );
+        let r = from_text_line("8/8/4k3/8/8/3K4/6P1/8 w - - 3 40 | 0.0 | -120", rules).unwrap();
+        assert_eq!(
+            (r.score, r.result, r.turn, r.ply),
+            (-120, -1, Color::White, 78)
+        );
+        let r = from_text_line("8/8/4k3/8/8/3K4/6P1/8 w - - 3 40 | 0.5 | 7", rules).unwrap();
+        assert_eq!((r.score, r.result), (7, 0));
+        for bad in [
+            "8/8/4k3/8/8/3K4/6P1/8 w - - 0 1 | 0.5",
+            "8/8/4k3/8/8/3K4/6P1/8 w - - 0 1 | 2 | 0",
+            "8/8/4k3/8/8/3K4/6P1/8 w - - 0 1 | 0.5 | x",
+            "8/8/8/8/8/3K4/6P1/8 w - - 0 1 | 0.5 | 0",
+        ] {
+            assert!(from_text_line(bad, rules).is_err(), "{bad}");
         }
     }
 

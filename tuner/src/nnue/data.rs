@@ -56,6 +56,18 @@ impl Sample {
         }
     }
 
+    /// The same position with the board turned left for right (files a to h): every
+    /// man on the mirror square, same target. Without castling rights among the
+    /// features the game is symmetric so, and the copy doubles the training positions.
+    pub fn mirrored(&self) -> Sample {
+        let mut m = self.clone();
+        for f in m.ours.iter_mut().chain(m.theirs.iter_mut()) {
+            // A feature's low six bits are its square, files in the low three.
+            *f ^= 0b111;
+        }
+        m
+    }
+
     /// The training target: `lambda × result + (1 − lambda) × score`.
     #[inline]
     pub fn target(&self, lambda: f64) -> f64 {

@@ -41,6 +41,8 @@ pub struct Settings {
     pub holdout: f64,
     /// Seed of the initial weights and the shuffles.
     pub seed: u64,
+    /// Train on each position and its mirror image (files a to h) too.
+    pub mirror: bool,
 }
 
 /// What a run measured.
@@ -91,7 +93,11 @@ pub fn engine_error(
 pub fn train(records: &[PackedPosition], settings: &Settings) -> (Network, Report) {
     let split = records.len() - (records.len() as f64 * settings.holdout) as usize;
     let (train_records, hold_records) = records.split_at(split);
-    let train: Vec<Sample> = train_records.iter().map(Sample::new).collect();
+    let mut train: Vec<Sample> = train_records.iter().map(Sample::new).collect();
+    if settings.mirror {
+        let mirrored: Vec<Sample> = train.iter().map(Sample::mirrored).collect();
+        train.extend(mirrored);
+    }
     let hold: Vec<Sample> = hold_records.iter().map(Sample::new).collect();
     let lambda = settings.lambda;
     let mut net = FloatNet::new(settings.hidden, settings.seed);

@@ -46,6 +46,7 @@ fn training_lowers_the_error_on_a_tiny_synthetic_set() {
         lambda: 0.0,
         holdout: 0.1,
         seed: 3,
+        mirror: false,
     };
     let samples: Vec<Sample> = records.iter().map(Sample::new).collect();
     let before = error(&FloatNet::new(16, 3), &samples, 0.0);
@@ -94,6 +95,34 @@ fn the_quantised_network_scores_like_the_float_one() {
         assert!(
             mean < 5.0 && worst < 15.0,
             "seed {seed}: off by {mean} cp on average, {worst} at worst, scores up to {largest}"
+        );
+    }
+}
+
+#[test]
+fn a_mirrored_sample_is_the_sample_of_the_mirrored_board() {
+    for record in synthetic(4, 40) {
+        let mut setup = engine::Setup::empty();
+        for (sq, piece) in record.pieces() {
+            setup.board[sq as usize ^ 7] = Some(piece);
+        }
+        setup.turn = record.turn;
+        let pos = Position::from_setup(&setup, Rules::new(RuleSet::Fide)).unwrap();
+        let turned = PackedPosition::new(&pos, i32::from(record.score), record.result, 0).unwrap();
+        let (want, got) = (Sample::new(&turned), Sample::new(&record).mirrored());
+        let sorted = |f: &[u16]| {
+            let mut v = f.to_vec();
+            v.sort_unstable();
+            v
+        };
+        let n = want.count as usize;
+        assert_eq!(got.count as usize, n);
+        assert_eq!(sorted(&got.ours[..n]), sorted(&want.ours[..n]));
+        assert_eq!(sorted(&got.theirs[..n]), sorted(&want.theirs[..n]));
+        assert_eq!((got.result, got.score), (want.result, want.score));
+        assert_ne!(
+            sorted(&got.ours[..n]),
+            sorted(&Sample::new(&record).ours[..n])
         );
     }
 }
