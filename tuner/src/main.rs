@@ -6,7 +6,7 @@
 //!                [--seed S] [--random-plies 4] [--hash 8] [--format text|bin] [--eval-net]
 //!                                                          # self-play -> quiet positions
 //! tuner extract OUT.txt GAMES.pgn...                       # quiet positions from PGN games
-//! tuner pack OUT.bin POSITIONS.txt...                     # text with scores -> records
+//! tuner pack OUT.bin POSITIONS.txt...                      # text with scores -> records
 //! tuner tune POSITIONS.txt [--epochs 300] [--lr 1.0] [--holdout 0.1] [--relinearise R]
 //!            [--king-attack] [--keep-best] [--lambda 1.0] [--smooth 0] [--threads T]
 //!            [--write engine/src/eval/params.rs] > tuned.rs
@@ -49,8 +49,9 @@ mod rng;
 mod texel;
 
 use std::error::Error;
+use std::fmt::Write as _;
 use std::fs;
-use std::io::{BufWriter, Write};
+use std::io::BufWriter;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
@@ -227,6 +228,11 @@ fn emit(tuned: &Params, write: Option<&PathBuf>) -> Result<(), Box<dyn Error>> {
     Ok(())
 }
 
+/// A file's text; a failure names the file.
+fn read_named(path: &std::path::Path) -> Result<String, Box<dyn Error>> {
+    fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()).into())
+}
+
 fn main() -> Result<(), Box<dyn Error>> {
     match Cli::parse().command {
         Command::Datagen {
@@ -266,36 +272,40 @@ fn main() -> Result<(), Box<dyn Error>> {
             eprintln!("{summary}; written to {}", out.display());
         }
         Command::Extract { out, games } => {
-            let mut file = BufWriter::new(fs::File::create(&out)?);
+            // Every input is read before the output is created: a mistyped command
+            // (output and input swapped) must not empty an input.
+            let mut lines = String::new();
             let mut total = 0;
             for path in &games {
-                let text = fs::read_to_string(path)?;
+                let text = read_named(path)?;
                 for (fen, result) in pgn::quiet_positions(&text) {
-                    writeln!(file, "{fen} | {result:.1}")?;
+                    writeln!(lines, "{fen} | {result:.1}")?;
                     total += 1;
                 }
             }
-            file.flush()?;
+            fs::write(&out, lines)?;
             eprintln!("{total} positions written to {}", out.display());
         }
         Command::Pack { out, positions } => {
             let rules = engine::Rules::new(engine::RuleSet::Fide);
-            let mut file = BufWriter::new(fs::File::create(&out)?);
-            let mut total = 0usize;
+            let mut bytes = Vec::new();
             for path in &positions {
-                let text = fs::read_to_string(path)?;
+                let text = read_named(path)?;
                 for (n, line) in text.lines().enumerate() {
                     if line.trim().is_empty() {
                         continue;
                     }
                     let record = packed::from_text_line(line, rules)
                         .map_err(|e| format!("{} line {}: {e}: {line}", path.display(), n + 1))?;
-                    file.write_all(&record.to_bytes())?;
-                    total += 1;
+                    bytes.extend_from_slice(&record.to_bytes());
                 }
             }
-            file.flush()?;
-            eprintln!("{total} records written to {}", out.display());
+            fs::write(&out, &bytes)?;
+            eprintln!(
+                "{} records written to {}",
+                bytes.len() / packed::RECORD_BYTES,
+                out.display()
+            );
         }
         Command::Tune {
             positions,

@@ -184,7 +184,10 @@ impl PackedPosition {
 pub fn from_text_line(line: &str, rules: engine::Rules) -> Result<PackedPosition, String> {
     let fields: Vec<&str> = line.split('|').map(str::trim).collect();
     let [fen, result, score] = fields[..] else {
-        return Err("not `FEN | result | score`".into());
+        return Err(format!(
+            "{} fields, not the three of `FEN | result | score`",
+            fields.len()
+        ));
     };
     let setup = Setup::from_fen(fen, false).map_err(|e| e.to_string())?;
     let pos = Position::from_setup(&setup, rules).map_err(|e| format!("{e:?}"))?;
@@ -198,7 +201,7 @@ pub fn from_text_line(line: &str, rules: engine::Rules) -> Result<PackedPosition
     let score = if pos.turn() == Color::White {
         white_score
     } else {
-        -white_score
+        white_score.saturating_neg()
     };
     let ply =
         2 * (pos.fullmove_number().max(1) as usize - 1) + usize::from(pos.turn() == Color::Black);

@@ -57,8 +57,9 @@ impl Sample {
     }
 
     /// The same position with the board turned left for right (files a to h): every
-    /// man on the mirror square, same target. Without castling rights among the
-    /// features the game is symmetric so, and the copy doubles the training positions.
+    /// man on the mirror square, same target. Chess is symmetric so but for castling,
+    /// which the features do not see (an early position with castling rights makes a
+    /// slightly wrong copy, the King on d1 or d8); the copy doubles the training positions.
     pub fn mirrored(&self) -> Sample {
         let mut m = self.clone();
         for f in m.ours.iter_mut().chain(m.theirs.iter_mut()) {
