@@ -113,10 +113,10 @@ enum Command {
         /// Search depth.
         #[arg(default_value_t = bench::DEFAULT_DEPTH)]
         depth: u32,
-        /// Evaluate with the learned network (as UCI `EvalNet`) instead of the hand-crafted
-        /// evaluation.
+        /// Evaluate with the hand-crafted evaluation (UCI `EvalNet false`) instead of the
+        /// learned network.
         #[arg(long)]
-        eval_net: bool,
+        hand_crafted: bool,
     },
     /// Play a game against Morphy on the terminal, at odds, under the Code.
     Play(PlayArgs),
@@ -567,9 +567,12 @@ fn main() -> ExitCode {
             code,
             divide,
         }) => run_perft(depth, fen.as_deref(), &code, divide),
-        Some(Command::Bench { depth, eval_net }) => {
+        Some(Command::Bench {
+            depth,
+            hand_crafted,
+        }) => {
             let mut searcher = Searcher::new();
-            searcher.set_eval_net(eval_net);
+            searcher.set_eval_net(!hand_crafted);
             let result = bench::run(&mut searcher, depth.max(1));
             println!("{result}");
             ExitCode::SUCCESS

@@ -38,8 +38,8 @@ pub struct Options {
     pub elo: i64,
     /// `Seed`: the seed of the limited strength's choices (the same seed, the same moves).
     pub seed: i64,
-    /// `EvalNet`: evaluate with the learned network built into the engine rather than
-    /// the hand-crafted evaluation (off by default).
+    /// `EvalNet`: evaluate with the learned network built into the engine (on by default)
+    /// rather than the hand-crafted evaluation.
     pub eval_net: bool,
     /// The game: `Rules`, `UCI_Chess960`, `Odds`, `OddsGiver`, `MateCondition` (docs/RULES.md
     /// §4), `DrawOdds`, `OddsContempt` (centipawns); and `Validation`.
@@ -58,7 +58,7 @@ impl Default for Options {
             limit_strength: false,
             elo: ELO.default,
             seed: SEED.default,
-            eval_net: false,
+            eval_net: true,
             code: RulesCode::default(),
         }
     }
@@ -269,7 +269,7 @@ impl Options {
             SEED.option(),
             UciOption {
                 name: "EvalNet",
-                kind: OptionType::Check(false),
+                kind: OptionType::Check(true),
             },
             UciOption {
                 name: "Rules",
@@ -468,15 +468,21 @@ mod tests {
     }
 
     #[test]
-    fn eval_net_is_off_until_set() {
+    fn eval_net_is_on_until_turned_off() {
         let mut o = Options::default();
-        assert!(!o.eval_net);
-        assert!(Options::list().iter().any(|opt| opt.name == "EvalNet"));
-        assert_eq!(o.set("evalnet", Some("true")).unwrap().0, Effect::Nothing);
         assert!(o.eval_net);
-        assert!(o.set("EvalNet", Some("maybe")).is_err());
-        o.set("EvalNet", Some("false")).unwrap();
+        let listed = Options::list()
+            .into_iter()
+            .find(|opt| opt.name == "EvalNet");
+        assert!(matches!(
+            listed.map(|opt| opt.kind),
+            Some(OptionType::Check(true))
+        ));
+        assert_eq!(o.set("evalnet", Some("false")).unwrap().0, Effect::Nothing);
         assert!(!o.eval_net);
+        assert!(o.set("EvalNet", Some("maybe")).is_err());
+        o.set("EvalNet", Some("true")).unwrap();
+        assert!(o.eval_net);
     }
 
     #[test]

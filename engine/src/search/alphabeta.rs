@@ -285,8 +285,10 @@ impl Worker<'_> {
             let pt = piece_to(moved(pos, mv), mv.to());
             let reduction = i32::from(self.lmr[depth.min(63) as usize][searched.min(63)]);
 
-            // Step 8. Prune late, hopeless or losing moves once a move has been searched.
-            if ply > 0 && best > -MATE_BOUND && !in_check {
+            // Step 8. Prune late, hopeless or losing moves once a move has been searched;
+            // not once a mate is in hand (alpha a mate score): then only a shorter mate
+            // can raise it, and its moves (a quiet check) are what pruning would skip.
+            if ply > 0 && best > -MATE_BOUND && alpha < MATE_BOUND && !in_check {
                 if tactical {
                     if depth <= 8 && order != HASH_MOVE && !see_ge(pos, mv, -100 * depth) {
                         continue;

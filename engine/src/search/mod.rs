@@ -226,7 +226,7 @@ impl Searcher {
             histories: vec![ordering::Histories::new()],
             terms: OddsTerms::default(),
             strength: None,
-            eval_net: false,
+            eval_net: true,
         }
     }
 
@@ -272,9 +272,9 @@ impl Searcher {
         self.strength
     }
 
-    /// Evaluates with the learned network built into the engine (`true`; UCI `EvalNet`)
-    /// or the hand-crafted evaluation (`false`, the default). A change empties the table:
-    /// its evaluations were the other's.
+    /// Evaluates with the learned network built into the engine (`true`, the default
+    /// since its SPRT passed; UCI `EvalNet`) or the hand-crafted evaluation (`false`). A
+    /// change empties the table: its evaluations were the other's.
     pub fn set_eval_net(&mut self, on: bool) {
         if on != self.eval_net {
             self.tt.clear();

@@ -444,7 +444,7 @@ fn the_british_fifty_moves_run_from_the_first_chance_to_call_in_the_search_br_iv
 }
 
 #[test]
-fn the_network_evaluates_only_when_asked() {
+fn the_network_evaluates_unless_turned_off() {
     let g = Game::new(Position::startpos(Rules::default()));
     let limits = Limits {
         depth: Some(7),
@@ -456,20 +456,21 @@ fn the_network_evaluates_only_when_asked() {
         assert_eq!(searcher.eval_net(), net);
         searcher.search(&g, &limits, &AtomicBool::new(false), &mut NullReporter)
     };
-    let (plain, again, learned) = (run(false), run(false), run(true));
+    let (learned, again, plain) = (run(true), run(true), run(false));
     assert_eq!(
-        plain.nodes, again.nodes,
-        "off by default, and deterministic"
+        learned.nodes, again.nodes,
+        "deterministic with the network"
     );
-    assert_eq!(plain.nodes, search(&g, 7, OddsTerms::default()).nodes);
+    assert!(Searcher::new().eval_net(), "the network is the default");
+    assert_eq!(learned.nodes, search(&g, 7, OddsTerms::default()).nodes);
     assert_ne!(
         plain.nodes, learned.nodes,
-        "the network's scores steer another tree"
+        "the hand-crafted scores steer another tree"
     );
-    assert!(g.current().is_legal(learned.best.unwrap()));
+    assert!(g.current().is_legal(plain.best.unwrap()));
     assert_eq!(
-        learned.nodes,
-        run(true).nodes,
-        "deterministic with the network too"
+        plain.nodes,
+        run(false).nodes,
+        "deterministic with the hand-crafted evaluation too"
     );
 }
