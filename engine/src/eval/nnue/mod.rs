@@ -13,8 +13,9 @@
 //! the output bias × QA × QB; the score is `output × SCALE / (QA × QB)` centipawns.
 //! The file format is in [`format`](mod@format). The network built into the engine ([`embedded`],
 //! the file `morphy.nnue` beside this one) was trained by the tuner on Morphy's own
-//! games (docs/STRENGTH.md, "Learned evaluation (NNUE)"); the search uses it only when
-//! asked (UCI `EvalNet`, [`crate::search::Searcher::set_eval_net`]).
+//! games (docs/STRENGTH.md, "Learned evaluation, round 2"); the search uses it by default
+//! since v7 and the hand-crafted evaluation when told to (UCI `EvalNet false`,
+//! [`crate::search::Searcher::set_eval_net`]).
 //!
 //! ```
 //! use engine::eval::nnue;
