@@ -12,7 +12,7 @@
 #              scripts/openings/openings.epd), CONCURRENCY (default 1),
 #              ROUNDS (default 20000 pairs), OUT (default sprt-<time>),
 #              NEW_OPTIONS / BASE_OPTIONS (extra fastchess engine arguments, e.g.
-#              "option.EvalNet=true": the same binary can then be tested against itself).
+#              "option.EvalNet=false": the same binary can then be tested against itself).
 # fastchess is not built by this script: build it from its own repository outside this one.
 set -euo pipefail
 if [ $# -lt 2 ]; then

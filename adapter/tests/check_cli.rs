@@ -118,9 +118,20 @@ fn perft_and_bench_print_counts() {
     );
     let o = morphy(&["perft", "1", "--odds", "rook", "--rules", "fide"]);
     assert!(stdout(&o).contains("Nodes searched: 20"), "{}", stdout(&o));
-    let o = morphy(&["bench", "1"]);
-    assert!(stdout(&o).contains("Nodes searched: "), "{}", stdout(&o));
-    assert_eq!(o.status.code(), Some(0));
+    let nodes = |args: &[&str]| {
+        let o = morphy(args);
+        assert_eq!(o.status.code(), Some(0));
+        let text = stdout(&o);
+        text.lines()
+            .find_map(|l| l.strip_prefix("Nodes searched: "))
+            .unwrap_or_else(|| panic!("no node count: {text}"))
+            .to_string()
+    };
+    assert_ne!(
+        nodes(&["bench", "4"]),
+        nodes(&["bench", "4", "--hand-crafted"]),
+        "--hand-crafted must change the evaluation"
+    );
 }
 
 #[test]

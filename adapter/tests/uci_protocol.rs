@@ -388,14 +388,21 @@ fn display_shows_board_fen_key_and_findings() {
 }
 
 #[test]
-fn bench_prints_nodes() {
+fn bench_prints_nodes_with_the_evaluation_evalnet_chooses() {
+    fn nodes(e: &mut Engine) -> String {
+        e.send("bench 4");
+        let lines = e.until(|l| l.starts_with("Nodes/second"));
+        lines
+            .iter()
+            .find_map(|l| l.strip_prefix("Nodes searched: "))
+            .unwrap_or_else(|| panic!("no node count: {lines:?}"))
+            .to_string()
+    }
     let mut e = Engine::start();
-    e.send("bench 1");
-    let lines = e.until(|l| l.starts_with("Nodes/second"));
-    assert!(
-        lines.iter().any(|l| l.starts_with("Nodes searched: ")),
-        "{lines:?}"
-    );
+    let (net, again) = (nodes(&mut e), nodes(&mut e));
+    assert_eq!(net, again, "bench is deterministic");
+    e.send("setoption name EvalNet value false");
+    assert_ne!(net, nodes(&mut e), "EvalNet false must reach bench");
 }
 
 #[test]

@@ -107,7 +107,8 @@ pub fn games() -> Vec<Game> {
         .collect()
 }
 
-/// Searches every bench position to `depth` with one thread and a fresh 16 MiB table.
+/// Searches every bench position to `depth` with one thread, a fresh 16 MiB table and
+/// the default evaluation (the network).
 pub fn run(depth: u32) -> BenchResult {
     run_evaluating(depth, true)
 }

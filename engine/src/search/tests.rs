@@ -27,9 +27,19 @@ fn cp(result: &SearchResult) -> i32 {
 
 #[test]
 fn finds_mate_in_two() {
+    // With the network and without the pruning guard of step 8 (none once alpha is a
+    // mate score) this search stayed at mate in three from depth 6 on.
     let g = game("k7/8/2K5/8/8/8/8/7R w - - 0 1", RuleSet::American1897, &[]);
-    let r = search(&g, 6, OddsTerms::default());
-    assert_eq!(r.score, Some(Score::Mate(2)));
+    for net in [true, false] {
+        let mut searcher = Searcher::new();
+        searcher.set_eval_net(net);
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        let r = searcher.search(&g, &limits, &AtomicBool::new(false), &mut NullReporter);
+        assert_eq!(r.score, Some(Score::Mate(2)), "network: {net}");
+    }
 }
 
 #[test]
@@ -457,10 +467,7 @@ fn the_network_evaluates_unless_turned_off() {
         searcher.search(&g, &limits, &AtomicBool::new(false), &mut NullReporter)
     };
     let (learned, again, plain) = (run(true), run(true), run(false));
-    assert_eq!(
-        learned.nodes, again.nodes,
-        "deterministic with the network"
-    );
+    assert_eq!(learned.nodes, again.nodes, "deterministic with the network");
     assert!(Searcher::new().eval_net(), "the network is the default");
     assert_eq!(learned.nodes, search(&g, 7, OddsTerms::default()).nodes);
     assert_ne!(

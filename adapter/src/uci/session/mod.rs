@@ -203,6 +203,8 @@ impl<B: SearchBackend> Session<B> {
                 self.stop_and_join(running);
                 self.apply_hash();
                 let backend = self.backend.get_or_insert_with(B::default);
+                // The evaluation chosen by `EvalNet`, as `go` would use it.
+                backend.set_eval_net(self.options.eval_net);
                 let depth = depth.map_or(crate::bench::DEFAULT_DEPTH, |d| {
                     d.clamp(1, crate::bench::MAX_DEPTH) as u32
                 });
