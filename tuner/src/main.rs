@@ -13,6 +13,7 @@
 //! tuner tune-local POSITIONS.txt [--iterations 10] > tuned.rs   # the slow ±1 search
 //! tuner train-net RECORDS.bin... --out NET.nnue [--hidden 64] [--epochs 20] [--batch N]
 //!            [--lr 0.001] [--lambda 0.3] [--holdout 0.05] [--mirror] [--threads T]
+//!            [--activation crelu|screlu]
 //! ```
 //!
 //! Positions are `FEN | result` lines, the result White's: 1.0, 0.5 or 0.0.
@@ -65,6 +66,15 @@ use engine::eval::{Params, DEFAULT};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+}
+
+/// `train-net --activation`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ActivationArg {
+    /// The clipped `ReLU`, `clamp(x, 0, 1)`.
+    Crelu,
+    /// Its square, `clamp(x, 0, 1)²`.
+    Screlu,
 }
 
 #[derive(Subcommand)]
@@ -174,6 +184,9 @@ enum Command {
         /// Hidden width, a multiple of 16.
         #[arg(long, default_value_t = 64)]
         hidden: usize,
+        /// The hidden layer's activation: the clipped `ReLU` or its square.
+        #[arg(long, value_enum, default_value_t = ActivationArg::Crelu)]
+        activation: ActivationArg,
         /// Passes over the training positions.
         #[arg(long, default_value_t = 20)]
         epochs: usize,
@@ -353,6 +366,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         Command::TrainNet {
             data,
             hidden,
+            activation,
             epochs,
             batch,
             lr,
@@ -381,6 +395,10 @@ fn main() -> Result<(), Box<dyn Error>> {
             }
             let settings = nnue::Settings {
                 hidden,
+                activation: match activation {
+                    ActivationArg::Crelu => engine::eval::nnue::Activation::ClippedRelu,
+                    ActivationArg::Screlu => engine::eval::nnue::Activation::SquaredClippedRelu,
+                },
                 epochs,
                 batch,
                 lr,

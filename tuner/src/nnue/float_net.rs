@@ -1,9 +1,10 @@
 //! The network in floating point, as trained: `(768 → H) × 2 → 1` with the clipped `ReLU`
-//! `clamp(x, 0, 1)`, its output times [`SCALE`] the score in centipawns. All weights sit
+//! `clamp(x, 0, 1)` or its square (the network's [`Activation`]), its output times
+//! [`SCALE`] the score in centipawns. All weights sit
 //! in one vector (feature weights, feature biases, output weights, output bias) so that
 //! one optimiser steps them all.
 
-use engine::eval::nnue::{Kernel, Network, FEATURES};
+use engine::eval::nnue::{Activation, Kernel, Network, FEATURES};
 
 use super::data::{sigmoid, Sample, CP_SCALE};
 use crate::rng::Rng;
@@ -24,13 +25,15 @@ pub const CLIP: f64 = 1.98;
 pub struct FloatNet {
     /// Hidden width.
     pub hidden: usize,
+    /// The hidden layer's activation.
+    pub activation: Activation,
     /// All weights: `FEATURES × H`, `H`, `2H`, `1`.
     pub w: Vec<f64>,
 }
 
 impl FloatNet {
     /// Small random weights from `seed`.
-    pub fn new(hidden: usize, seed: u64) -> FloatNet {
+    pub fn new(hidden: usize, activation: Activation, seed: u64) -> FloatNet {
         let mut rng = Rng::new(seed);
         let n = FEATURES * hidden + 3 * hidden + 1;
         let mut w = vec![0.0; n];
@@ -46,7 +49,22 @@ impl FloatNet {
             *x = (rng.unit() * 2.0 - 1.0) * span;
         }
         w[n - 1] = 0.0;
-        FloatNet { hidden, w }
+        FloatNet {
+            hidden,
+            activation,
+            w,
+        }
+    }
+
+    /// The activation of a hidden sum and its derivative.
+    #[inline]
+    fn activate(&self, x: f64) -> (f64, f64) {
+        let c = x.clamp(0.0, 1.0);
+        let inside = x > 0.0 && x < 1.0;
+        match self.activation {
+            Activation::ClippedRelu => (c, if inside { 1.0 } else { 0.0 }),
+            Activation::SquaredClippedRelu => (c * c, if inside { 2.0 * x } else { 0.0 }),
+        }
     }
 
     fn bias_at(&self) -> usize {
@@ -78,7 +96,10 @@ impl FloatNet {
         let (ours, theirs) = self.accumulate(s);
         let (o, h) = (self.out_at(), self.hidden);
         let dot = |acc: &[f64], w: &[f64]| -> f64 {
-            acc.iter().zip(w).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum()
+            acc.iter()
+                .zip(w)
+                .map(|(&a, w)| self.activate(a).0 * w)
+                .sum()
         };
         dot(&ours, &self.w[o..o + h]) + dot(&theirs, &self.w[o + h..o + 2 * h]) + self.w[o + 2 * h]
     }
@@ -89,8 +110,8 @@ impl FloatNet {
         let (o, h, b) = (self.out_at(), self.hidden, self.bias_at());
         let mut out = self.w[o + 2 * h];
         for j in 0..h {
-            out += ours[j].clamp(0.0, 1.0) * self.w[o + j];
-            out += theirs[j].clamp(0.0, 1.0) * self.w[o + h + j];
+            out += self.activate(ours[j]).0 * self.w[o + j];
+            out += self.activate(theirs[j]).0 * self.w[o + h + j];
         }
         let p = sigmoid(out * SCALE / CP_SCALE);
         let err = p - target;
@@ -100,10 +121,10 @@ impl FloatNet {
         for (side, acc, feats) in [(0, &ours, &s.ours), (1, &theirs, &s.theirs)] {
             let mut d = vec![0.0; h];
             for j in 0..h {
-                let a = acc[j];
-                grad[o + side * h + j] += g * a.clamp(0.0, 1.0);
-                if a > 0.0 && a < 1.0 {
-                    d[j] = g * self.w[o + side * h + j];
+                let (a, slope) = self.activate(acc[j]);
+                grad[o + side * h + j] += g * a;
+                if slope != 0.0 {
+                    d[j] = g * self.w[o + side * h + j] * slope;
                     grad[b + j] += d[j];
                 }
             }
@@ -134,6 +155,7 @@ impl FloatNet {
             qa: QA,
             qb: QB,
             scale: SCALE as i32,
+            activation: self.activation,
             feature_weights: self.w[..b].iter().map(|&x| q(x, QA)).collect(),
             feature_bias: self.w[b..o].iter().map(|&x| q(x, QA)).collect(),
             output_weights: self.w[o..o + 2 * h].iter().map(|&x| q(x, QB)).collect(),

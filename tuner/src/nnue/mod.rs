@@ -1,6 +1,7 @@
 //! `train-net`: trains the engine's network (`engine::eval::nnue`) on `datagen --format
 //! bin` records, in floating point on the CPU, then quantises it.
 //!
+//! The hidden layer's activation is the clipped `ReLU` or its square (`--activation`).
 //! Mini-batch Adam on the mean squared error between `σ(output × SCALE / 400)` and the
 //! target `λ × result + (1 − λ) × σ(score / 400)` (side to move's view), the batch split
 //! over the rayon threads; every weight clipped to ±[`float_net::CLIP`] after each step so
@@ -14,7 +15,7 @@ pub mod float_net;
 
 use std::time::Instant;
 
-use engine::eval::nnue::{Network, FEATURES};
+use engine::eval::nnue::{Activation, Network, FEATURES};
 use engine::{Position, RuleSet, Rules, Setup};
 use rayon::prelude::*;
 
@@ -29,6 +30,8 @@ use float_net::FloatNet;
 pub struct Settings {
     /// Hidden width (a multiple of 16).
     pub hidden: usize,
+    /// The hidden layer's activation.
+    pub activation: Activation,
     /// Passes over the training positions.
     pub epochs: usize,
     /// Positions per step.
@@ -100,7 +103,7 @@ pub fn train(records: &[PackedPosition], settings: &Settings) -> (Network, Repor
     }
     let hold: Vec<Sample> = hold_records.iter().map(Sample::new).collect();
     let lambda = settings.lambda;
-    let mut net = FloatNet::new(settings.hidden, settings.seed);
+    let mut net = FloatNet::new(settings.hidden, settings.activation, settings.seed);
     let n = net.w.len();
     let all: Vec<usize> = (0..n).collect();
     let mut adam = Adam::new(n);
@@ -109,10 +112,11 @@ pub fn train(records: &[PackedPosition], settings: &Settings) -> (Network, Repor
     let batch = settings.batch.max(1);
     let threads = rayon::current_num_threads();
     eprintln!(
-        "{} training and {} held-out positions, H {}, {} weights, {} threads",
+        "{} training and {} held-out positions, H {} ({:?}), {} weights, {} threads",
         train.len(),
         hold.len(),
         settings.hidden,
+        settings.activation,
         n,
         threads
     );

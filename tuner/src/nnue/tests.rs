@@ -1,5 +1,8 @@
 use super::*;
+use engine::eval::nnue::Activation;
 use engine::{Color, PieceKind};
+
+const ACTIVATIONS: [Activation; 2] = [Activation::ClippedRelu, Activation::SquaredClippedRelu];
 
 /// Positions of random games (FIDE rules), labelled with a material count as the score
 /// and its sign as the result: something a network can learn quickly.
@@ -37,9 +40,16 @@ fn synthetic(games: usize, plies: usize) -> Vec<PackedPosition> {
 
 #[test]
 fn training_lowers_the_error_on_a_tiny_synthetic_set() {
+    for activation in ACTIVATIONS {
+        training_lowers_the_error_with(activation);
+    }
+}
+
+fn training_lowers_the_error_with(activation: Activation) {
     let records = synthetic(60, 80);
     let settings = Settings {
         hidden: 16,
+        activation,
         epochs: 12,
         batch: 256,
         lr: 0.01,
@@ -49,7 +59,7 @@ fn training_lowers_the_error_on_a_tiny_synthetic_set() {
         mirror: false,
     };
     let samples: Vec<Sample> = records.iter().map(Sample::new).collect();
-    let before = error(&FloatNet::new(16, 3), &samples, 0.0);
+    let before = error(&FloatNet::new(16, activation, 3), &samples, 0.0);
     let (net, report) = train(&records, &settings);
     assert!(
         report.train < before * 0.5,
@@ -62,7 +72,7 @@ fn training_lowers_the_error_on_a_tiny_synthetic_set() {
         (report.held_out_quantised - report.held_out).abs() < 0.002,
         "{report:?}"
     );
-    assert_eq!(net.hidden, 16);
+    assert_eq!((net.hidden, net.activation), (16, activation));
     let bytes = net.to_bytes();
     assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
 }
@@ -71,8 +81,8 @@ fn training_lowers_the_error_on_a_tiny_synthetic_set() {
 fn the_quantised_network_scores_like_the_float_one() {
     let records = synthetic(10, 60);
     let rules = Rules::new(RuleSet::Fide);
-    for seed in [1, 2] {
-        let mut float = FloatNet::new(32, seed);
+    for (seed, activation) in [1, 2].into_iter().flat_map(|s| ACTIVATIONS.map(|a| (s, a))) {
+        let mut float = FloatNet::new(32, activation, seed);
         // Biases and output weights away from their initial zeros.
         for (i, w) in float.w.iter_mut().enumerate().skip(FEATURES * 32) {
             *w += (i % 7) as f64 * 0.05 - 0.15;
@@ -94,7 +104,7 @@ fn the_quantised_network_scores_like_the_float_one() {
         assert!(largest > 100.0, "the float network scores positions apart");
         assert!(
             mean < 5.0 && worst < 15.0,
-            "seed {seed}: off by {mean} cp on average, {worst} at worst, scores up to {largest}"
+            "seed {seed} {activation:?}: off by {mean} cp on average, {worst} at worst, scores up to {largest}"
         );
     }
 }
@@ -123,6 +133,54 @@ fn a_mirrored_sample_is_the_sample_of_the_mirrored_board() {
         assert_ne!(
             sorted(&got.ours[..n]),
             sorted(&Sample::new(&record).ours[..n])
+        );
+    }
+}
+
+#[test]
+fn the_gradient_matches_central_differences() {
+    let records = synthetic(2, 30);
+    let samples: Vec<Sample> = records.iter().map(Sample::new).collect();
+    for activation in ACTIVATIONS {
+        let mut net = FloatNet::new(16, activation, 5);
+        // Every hidden sum inside (0, 1) for some samples and outside for others.
+        for (i, w) in net.w.iter_mut().enumerate().skip(FEATURES * 16) {
+            *w += (i % 5) as f64 * 0.1 - 0.1;
+        }
+        let loss = |net: &FloatNet| -> f64 {
+            samples
+                .iter()
+                .map(|s| {
+                    let p = sigmoid(net.output(s) * float_net::SCALE / CP_SCALE);
+                    (p - s.target(0.3)).powi(2)
+                })
+                .sum()
+        };
+        let mut grad = vec![0.0; net.w.len()];
+        for s in &samples {
+            net.backprop(s, s.target(0.3), &mut grad);
+        }
+        // Weights of features in play, the biases, the output weights and bias.
+        let f = samples[0].ours[0] as usize;
+        let n = net.w.len();
+        let mut checked = 0;
+        for i in (f * 16..f * 16 + 16).chain(FEATURES * 16..n) {
+            let h = 1e-6;
+            let mut up = net.clone();
+            up.w[i] += h;
+            let mut down = net.clone();
+            down.w[i] -= h;
+            let numeric = (loss(&up) - loss(&down)) / (2.0 * h);
+            assert!(
+                (numeric - grad[i]).abs() < 1e-6 + 1e-4 * numeric.abs(),
+                "{activation:?} weight {i}: analytic {} numeric {numeric}",
+                grad[i]
+            );
+            checked += usize::from(grad[i] != 0.0);
+        }
+        assert!(
+            checked > 40,
+            "{activation:?}: only {checked} gradients are non-zero"
         );
     }
 }

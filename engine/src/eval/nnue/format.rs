@@ -7,7 +7,8 @@
 //! bytes 8..10   QA, the scale of the feature weights and of the clipped ReLU's top
 //! bytes 10..12  QB, the scale of the output weights
 //! bytes 12..14  SCALE, centipawns per unit of the float network's output
-//! bytes 14..16  zero
+//! bytes 14..16  the activation: 0 the clipped ReLU, 1 the squared clipped ReLU
+//!               (zero in the first networks, whose files read as before)
 //! then          feature weights: i16 × 768 × H, feature by feature (H per feature)
 //!               feature biases:  i16 × H
 //!               output weights:  i16 × 2H (the side to move's half first)
@@ -16,7 +17,7 @@
 
 use std::fmt;
 
-use super::{Network, FEATURES, MAX_HIDDEN};
+use super::{Activation, Network, FEATURES, MAX_HIDDEN};
 
 /// The file's first four bytes.
 pub const MAGIC: [u8; 4] = *b"MNUE";
@@ -36,6 +37,8 @@ pub enum NetError {
     Hidden(usize),
     /// A zero quantisation factor.
     Quantisation,
+    /// An activation code other than 0 and 1.
+    Activation(u16),
     /// The length does not match the header: (expected, found).
     Length(usize, usize),
 }
@@ -52,6 +55,12 @@ impl fmt::Display for NetError {
                 )
             }
             NetError::Quantisation => write!(f, "a quantisation factor is zero"),
+            NetError::Activation(a) => {
+                write!(
+                    f,
+                    "activation {a}: this engine knows 0 (clipped ReLU) and 1 (squared)"
+                )
+            }
             NetError::Length(want, got) => {
                 write!(f, "network of {got} bytes, its header asks for {want}")
             }
@@ -98,6 +107,11 @@ impl Network {
         if qa == 0 || qb == 0 || scale == 0 {
             return Err(NetError::Quantisation);
         }
+        let activation = match u16_at(b, 14) {
+            0 => Activation::ClippedRelu,
+            1 => Activation::SquaredClippedRelu,
+            other => return Err(NetError::Activation(other)),
+        };
         if b.len() != file_bytes(hidden) {
             return Err(NetError::Length(file_bytes(hidden), b.len()));
         }
@@ -117,6 +131,7 @@ impl Network {
             qa,
             qb,
             scale,
+            activation,
             feature_weights,
             feature_bias,
             output_weights,
@@ -135,7 +150,10 @@ impl Network {
             self.qa as u16,
             self.qb as u16,
             self.scale as u16,
-            0,
+            match self.activation {
+                Activation::ClippedRelu => 0,
+                Activation::SquaredClippedRelu => 1,
+            },
         ] {
             b.extend_from_slice(&v.to_le_bytes());
         }
@@ -159,10 +177,13 @@ mod tests {
 
     #[test]
     fn a_network_round_trips_through_its_file() {
-        let net = random_network(32, 7);
-        let bytes = net.to_bytes();
-        assert_eq!(bytes.len(), file_bytes(32));
-        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        let mut net = random_network(32, 7);
+        for activation in [Activation::ClippedRelu, Activation::SquaredClippedRelu] {
+            net.activation = activation;
+            let bytes = net.to_bytes();
+            assert_eq!(bytes.len(), file_bytes(32));
+            assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        }
     }
 
     #[test]
@@ -181,6 +202,9 @@ mod tests {
         bad[8] = 0;
         bad[9] = 0;
         assert_eq!(Network::from_bytes(&bad), Err(NetError::Quantisation));
+        let mut bad = bytes.clone();
+        bad[14] = 2;
+        assert_eq!(Network::from_bytes(&bad), Err(NetError::Activation(2)));
         assert_eq!(
             Network::from_bytes(&bytes[..bytes.len() - 1]),
             Err(NetError::Length(bytes.len(), bytes.len() - 1))

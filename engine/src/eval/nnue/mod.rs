@@ -1,7 +1,8 @@
 //! A learned evaluation (NNUE): `(768 → H) × 2 → 1`. Each point of view (the side to
 //! move's and the other's) sums the columns of its active features into H values
-//! (the accumulator); both are clipped to `0..=QA` (a clipped `ReLU`), and a dot product
-//! with the output weights gives the score. The accumulator is kept from node to node by
+//! (the accumulator); both are clipped to `0..=QA` (a clipped `ReLU`, squared in the
+//! networks that say so: [`Activation`]), and a dot product with the output weights
+//! gives the score. The accumulator is kept from node to node by
 //! adding and subtracting columns ([`accumulator`]); the inner loops have a scalar and
 //! an AVX2 path with identical results ([`simd`]).
 //!
@@ -54,6 +55,16 @@ pub fn feature(persp: Color, color: Color, kind: usize, sq: usize) -> usize {
     theirs * 384 + kind * 64 + sq
 }
 
+/// What the hidden layer does to its sums before the output weights.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Activation {
+    /// `clamp(x, 0, QA)`.
+    ClippedRelu,
+    /// `clamp(x, 0, QA)²`, divided by QA after the dot product (the squared clipped
+    /// `ReLU`, `SCReLU`).
+    SquaredClippedRelu,
+}
+
 /// A quantised network.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
@@ -65,6 +76,8 @@ pub struct Network {
     pub qb: i32,
     /// Centipawns per unit of the float output.
     pub scale: i32,
+    /// The hidden layer's activation.
+    pub activation: Activation,
     /// `FEATURES × hidden`, feature by feature.
     pub feature_weights: Vec<i16>,
     /// `hidden`.
@@ -82,10 +95,26 @@ impl Network {
     pub fn output(&self, acc: &Accumulator, turn: Color) -> i32 {
         let h = self.hidden;
         let top = self.qa as i16;
-        let ours = simd::clipped_dot(self.kernel, acc.side(turn), &self.output_weights[..h], top);
-        let theirs =
-            simd::clipped_dot(self.kernel, acc.side(!turn), &self.output_weights[h..], top);
-        let sum = i64::from(ours) + i64::from(theirs) + i64::from(self.output_bias);
+        let (ours, theirs) = (acc.side(turn), acc.side(!turn));
+        let (w_ours, w_theirs) = self.output_weights.split_at(h);
+        let hidden = match self.activation {
+            Activation::ClippedRelu => {
+                i64::from(simd::clipped_dot(self.kernel, ours, w_ours, top))
+                    + i64::from(simd::clipped_dot(self.kernel, theirs, w_theirs, top))
+            }
+            // In units of QA² × QB: one QA is divided out.
+            Activation::SquaredClippedRelu => {
+                (i64::from(simd::squared_clipped_dot(self.kernel, ours, w_ours, top))
+                    + i64::from(simd::squared_clipped_dot(
+                        self.kernel,
+                        theirs,
+                        w_theirs,
+                        top,
+                    )))
+                    / i64::from(self.qa)
+            }
+        };
+        let sum = hidden + i64::from(self.output_bias);
         (sum * i64::from(self.scale) / i64::from(self.qa * self.qb)) as i32
     }
 
@@ -124,6 +153,7 @@ pub(crate) mod tests {
             qa: 255,
             qb: 64,
             scale: 400,
+            activation: Activation::ClippedRelu,
             feature_weights: (0..FEATURES * hidden).map(|_| next(40)).collect(),
             feature_bias: (0..hidden).map(|_| next(100)).collect(),
             output_weights: (0..2 * hidden).map(|_| next(127)).collect(),
@@ -162,14 +192,17 @@ pub(crate) mod tests {
     #[test]
     fn a_colour_flipped_position_scores_the_same() {
         // The same game with the colours exchanged and the board mirrored.
-        let net = random_network(32, 2);
+        let mut net = random_network(32, 2);
         let rules = crate::Rules::new(crate::RuleSet::Fide);
         let read = |fen: &str| {
             Position::from_setup(&crate::Setup::from_fen(fen, false).unwrap(), rules).unwrap()
         };
         let a = read("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
         let b = read("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3");
-        assert_eq!(net.evaluate(&a), net.evaluate(&b));
-        assert_ne!(net.evaluate(&a), 0);
+        for activation in [Activation::ClippedRelu, Activation::SquaredClippedRelu] {
+            net.activation = activation;
+            assert_eq!(net.evaluate(&a), net.evaluate(&b));
+            assert_ne!(net.evaluate(&a), 0);
+        }
     }
 }

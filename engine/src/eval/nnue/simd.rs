@@ -1,4 +1,4 @@
-//! The network's three inner loops, each twice: a scalar path and an AVX2 path that give
+//! The network's four inner loops, each twice: a scalar path and an AVX2 path that give
 //! bit-identical results (wrapping 16-bit adds for the accumulator, exact 32-bit sums
 //! for the output, which wrap alike in both; the tests compare them).
 //!
@@ -76,6 +76,25 @@ pub fn clipped_dot(kernel: Kernel, x: &[i16], w: &[i16], top: i16) -> i32 {
     })
 }
 
+/// `Σ c × (c × w[i])` with `c = clamp(x[i], 0, top)`: the squared clipped `ReLU` times
+/// the output weight. The inner product `c × w` is taken in wrapping 16-bit arithmetic
+/// (exact when `top × |w| < 2^15`, as for a trained network: 255 × 127), the sum in
+/// wrapping 32-bit arithmetic.
+#[inline]
+pub fn squared_clipped_dot(kernel: Kernel, x: &[i16], w: &[i16], top: i16) -> i32 {
+    debug_assert_eq!(x.len(), w.len());
+    #[cfg(target_arch = "x86_64")]
+    if kernel == Kernel::Avx2 {
+        // SAFETY: as in `add`.
+        return unsafe { avx2::squared_clipped_dot(x, w, top) };
+    }
+    let _ = kernel;
+    x.iter().zip(w).fold(0i32, |sum, (&x, &w)| {
+        let c = x.clamp(0, top);
+        sum.wrapping_add(i32::from(c) * i32::from(c.wrapping_mul(w)))
+    })
+}
+
 #[cfg(target_arch = "x86_64")]
 // The casts to `__m256i` pointers feed only the unaligned `loadu`/`storeu`.
 #[allow(clippy::cast_ptr_alignment)]
@@ -83,8 +102,8 @@ mod avx2 {
     use std::arch::x86_64::{
         __m256i, _mm256_add_epi16, _mm256_add_epi32, _mm256_castsi256_si128,
         _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_madd_epi16, _mm256_max_epi16,
-        _mm256_min_epi16, _mm256_set1_epi16, _mm256_setzero_si256, _mm256_storeu_si256,
-        _mm256_sub_epi16, _mm_add_epi32, _mm_cvtsi128_si32, _mm_shuffle_epi32,
+        _mm256_min_epi16, _mm256_mullo_epi16, _mm256_set1_epi16, _mm256_setzero_si256,
+        _mm256_storeu_si256, _mm256_sub_epi16, _mm_add_epi32, _mm_cvtsi128_si32, _mm_shuffle_epi32,
     };
 
     const LANES: usize = 16;
@@ -132,6 +151,31 @@ mod avx2 {
             // Pairs of products summed into 32-bit lanes: |255 × 32767 × 2| < 2^31.
             sum = _mm256_add_epi32(sum, _mm256_madd_epi16(clipped, k));
         }
+        horizontal_sum(sum)
+    }
+
+    /// SAFETY (callers): as for [`add`].
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn squared_clipped_dot(x: &[i16], w: &[i16], top: i16) -> i32 {
+        assert!(x.len() == w.len() && x.len().is_multiple_of(LANES));
+        let zero = _mm256_setzero_si256();
+        let top = _mm256_set1_epi16(top);
+        let mut sum = _mm256_setzero_si256();
+        for i in (0..x.len()).step_by(LANES) {
+            let v = _mm256_loadu_si256(x.as_ptr().add(i).cast::<__m256i>());
+            let k = _mm256_loadu_si256(w.as_ptr().add(i).cast::<__m256i>());
+            let clipped = _mm256_min_epi16(_mm256_max_epi16(v, zero), top);
+            // c × w in 16 bits (the low half, as the scalar path's wrapping product),
+            // then c × (c × w) in pairs summed into 32-bit lanes.
+            let weighted = _mm256_mullo_epi16(clipped, k);
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(clipped, weighted));
+        }
+        horizontal_sum(sum)
+    }
+
+    /// The sum of the eight 32-bit lanes, wrapping.
+    #[target_feature(enable = "avx2")]
+    unsafe fn horizontal_sum(sum: __m256i) -> i32 {
         let half = _mm_add_epi32(
             _mm256_castsi256_si128(sum),
             _mm256_extracti128_si256::<1>(sum),
@@ -174,6 +218,11 @@ mod tests {
                         clipped_dot(Kernel::Avx2, &x, &w, top),
                         "n {n} range {range} top {top}"
                     );
+                    assert_eq!(
+                        squared_clipped_dot(Kernel::Scalar, &x, &w, top),
+                        squared_clipped_dot(Kernel::Avx2, &x, &w, top),
+                        "squared: n {n} range {range} top {top}"
+                    );
                 }
                 let (mut a, mut b) = (x.clone(), x.clone());
                 add(Kernel::Scalar, &mut a, &w);
@@ -194,5 +243,28 @@ mod tests {
         ];
         let w = [7, 7, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1];
         assert_eq!(clipped_dot(Kernel::Scalar, &x, &w, 255), 3 * 2 + 255 - 10);
+    }
+
+    #[test]
+    fn the_scalar_squared_dot_squares_the_clipped_value() {
+        let x = [
+            -5, 0, 3, 300, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10,
+        ];
+        let w = [7, 7, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1];
+        assert_eq!(
+            squared_clipped_dot(Kernel::Scalar, &x, &w, 255),
+            9 * 2 + 255 * 255 - 100
+        );
+        // A trained network's extremes stay exact: 255 × 255 × 127 over 256 lanes fits.
+        let top = [255i16; 256];
+        let most = [127i16; 256];
+        assert_eq!(
+            squared_clipped_dot(Kernel::Scalar, &top, &most, 255),
+            256 * 255 * 255 * 127
+        );
+        assert_eq!(
+            squared_clipped_dot(Kernel::detect(), &top, &most, 255),
+            256 * 255 * 255 * 127
+        );
     }
 }
