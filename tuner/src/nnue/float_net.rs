@@ -16,9 +16,11 @@ pub const QA: i32 = 255;
 /// Quantisation of the output weights.
 pub const QB: i32 = 64;
 /// Every weight is kept within ±CLIP so that it fits its quantised type: output weights
-/// `CLIP × QB < 128`, feature weights `CLIP × QA ≈ 505`, so 32 men and a bias stay far
-/// inside an i16.
+/// `CLIP × QB < 128` (which the squared activation needs: its product `QA × weight`,
+/// at most 255 × 127, is taken in 16 bits), feature weights `CLIP × QA ≈ 505`, so 32 men
+/// and a bias stay far inside an i16.
 pub const CLIP: f64 = 1.98;
+const _: () = assert!(QA * 127 <= i16::MAX as i32 && CLIP * (QB as f64) < 127.5);
 
 /// A float network.
 #[derive(Clone, Debug)]
@@ -75,7 +77,7 @@ impl FloatNet {
         FEATURES * self.hidden + self.hidden
     }
 
-    /// The accumulators (before the clipped `ReLU`) of both points of view.
+    /// The accumulators (before the activation) of both points of view.
     fn accumulate(&self, s: &Sample) -> (Vec<f64>, Vec<f64>) {
         let h = self.hidden;
         let bias = &self.w[self.bias_at()..self.bias_at() + h];

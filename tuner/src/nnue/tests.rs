@@ -156,6 +156,21 @@ fn the_gradient_matches_central_differences() {
                 })
                 .sum()
         };
+        let h = net.hidden;
+        let sums: Vec<f64> = samples
+            .iter()
+            .flat_map(|s| {
+                let mut acc = net.w[FEATURES * h..FEATURES * h + h].to_vec();
+                for &f in &s.ours[..s.count as usize] {
+                    for (a, c) in acc.iter_mut().zip(&net.w[f as usize * h..][..h]) {
+                        *a += c;
+                    }
+                }
+                acc
+            })
+            .collect();
+        assert!(sums.iter().any(|&x| x > 0.0 && x < 1.0));
+        assert!(sums.iter().any(|&x| x <= 0.0 || x >= 1.0));
         let mut grad = vec![0.0; net.w.len()];
         for s in &samples {
             net.backprop(s, s.target(0.3), &mut grad);

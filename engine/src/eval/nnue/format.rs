@@ -2,13 +2,13 @@
 //!
 //! ```text
 //! bytes 0..4    magic "MNUE"
-//! bytes 4..6    version (1)
+//! bytes 4..6    version: 1 (the clipped ReLU) or 2 (the activation in bytes 14..16)
 //! bytes 6..8    H, the hidden width (a multiple of 16, at most 256)
 //! bytes 8..10   QA, the scale of the feature weights and of the clipped ReLU's top
 //! bytes 10..12  QB, the scale of the output weights
 //! bytes 12..14  SCALE, centipawns per unit of the float network's output
-//! bytes 14..16  the activation: 0 the clipped ReLU, 1 the squared clipped ReLU
-//!               (zero in the first networks, whose files read as before)
+//! bytes 14..16  version 1: zero; version 2: the activation, 0 the clipped ReLU, 1 the
+//!               squared clipped ReLU (which an engine that reads version 1 only refuses)
 //! then          feature weights: i16 × 768 × H, feature by feature (H per feature)
 //!               feature biases:  i16 × H
 //!               output weights:  i16 × 2H (the side to move's half first)
@@ -21,8 +21,9 @@ use super::{Activation, Network, FEATURES, MAX_HIDDEN};
 
 /// The file's first four bytes.
 pub const MAGIC: [u8; 4] = *b"MNUE";
-/// The format version this code reads and writes.
-pub const VERSION: u16 = 1;
+/// The newest format version this code reads and writes (also 1, the first, written for a
+/// clipped `ReLU` network so that its file is byte for byte what it was).
+pub const VERSION: u16 = 2;
 /// Bytes before the weights.
 pub const HEADER_BYTES: usize = 16;
 
@@ -35,10 +36,13 @@ pub enum NetError {
     Version(u16),
     /// A hidden width that is zero, not a multiple of 16 or above [`MAX_HIDDEN`].
     Hidden(usize),
-    /// A zero quantisation factor.
+    /// A zero quantisation factor, or a QA above 32767 (the top of an i16).
     Quantisation,
     /// An activation code other than 0 and 1.
     Activation(u16),
+    /// A squared clipped `ReLU` network whose output weight, times QA, leaves 16 bits
+    /// (the inner product is taken in 16 bits): the largest such product.
+    OutputRange(i32),
     /// The length does not match the header: (expected, found).
     Length(usize, usize),
 }
@@ -47,20 +51,27 @@ impl fmt::Display for NetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NetError::BadMagic => write!(f, "not a Morphy network (no MNUE magic)"),
-            NetError::Version(v) => write!(f, "network version {v}, this engine reads {VERSION}"),
+            NetError::Version(v) => {
+                write!(f, "network version {v}, this engine reads 1 to {VERSION}")
+            }
             NetError::Hidden(h) => {
                 write!(
                     f,
                     "hidden width {h}: must be a multiple of 16 up to {MAX_HIDDEN}"
                 )
             }
-            NetError::Quantisation => write!(f, "a quantisation factor is zero"),
-            NetError::Activation(a) => {
-                write!(
-                    f,
-                    "activation {a}: this engine knows 0 (clipped ReLU) and 1 (squared)"
-                )
+            NetError::Quantisation => {
+                write!(f, "a quantisation factor is zero, or QA is above 32767")
             }
+            NetError::Activation(a) => write!(
+                f,
+                "activation {a}: this engine knows 0 (clipped ReLU) and 1 (squared clipped ReLU)"
+            ),
+            NetError::OutputRange(p) => write!(
+                f,
+                "QA times an output weight is {p}, beyond the 16 bits the squared clipped ReLU's \
+                 product is taken in"
+            ),
             NetError::Length(want, got) => {
                 write!(f, "network of {got} bytes, its header asks for {want}")
             }
@@ -92,7 +103,7 @@ impl Network {
             return Err(NetError::BadMagic);
         }
         let version = u16_at(b, 4);
-        if version != VERSION {
+        if !(1..=VERSION).contains(&version) {
             return Err(NetError::Version(version));
         }
         let hidden = u16_at(b, 6) as usize;
@@ -104,13 +115,13 @@ impl Network {
             i32::from(u16_at(b, 10)),
             i32::from(u16_at(b, 12)),
         );
-        if qa == 0 || qb == 0 || scale == 0 {
+        if qa == 0 || qb == 0 || scale == 0 || qa > i32::from(i16::MAX) {
             return Err(NetError::Quantisation);
         }
-        let activation = match u16_at(b, 14) {
-            0 => Activation::ClippedRelu,
-            1 => Activation::SquaredClippedRelu,
-            other => return Err(NetError::Activation(other)),
+        let activation = match (version, u16_at(b, 14)) {
+            (1, _) | (_, 0) => Activation::ClippedRelu,
+            (_, 1) => Activation::SquaredClippedRelu,
+            (_, other) => return Err(NetError::Activation(other)),
         };
         if b.len() != file_bytes(hidden) {
             return Err(NetError::Length(file_bytes(hidden), b.len()));
@@ -126,6 +137,16 @@ impl Network {
         let output_weights = i16s(take(4 * hidden));
         let out = take(4);
         let output_bias = i32::from_le_bytes([out[0], out[1], out[2], out[3]]);
+        if activation == Activation::SquaredClippedRelu {
+            let widest = output_weights
+                .iter()
+                .map(|&w| i32::from(w).abs())
+                .max()
+                .unwrap_or(0);
+            if qa * widest > i32::from(i16::MAX) {
+                return Err(NetError::OutputRange(qa * widest));
+            }
+        }
         Ok(Network {
             hidden,
             qa,
@@ -144,16 +165,17 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut b = Vec::with_capacity(file_bytes(self.hidden));
         b.extend_from_slice(&MAGIC);
+        let (version, activation) = match self.activation {
+            Activation::ClippedRelu => (1, 0),
+            Activation::SquaredClippedRelu => (2, 1),
+        };
         for v in [
-            VERSION,
+            version,
             self.hidden as u16,
             self.qa as u16,
             self.qb as u16,
             self.scale as u16,
-            match self.activation {
-                Activation::ClippedRelu => 0,
-                Activation::SquaredClippedRelu => 1,
-            },
+            activation,
         ] {
             b.extend_from_slice(&v.to_le_bytes());
         }
@@ -182,6 +204,12 @@ mod tests {
             net.activation = activation;
             let bytes = net.to_bytes();
             assert_eq!(bytes.len(), file_bytes(32));
+            let version = if activation == Activation::ClippedRelu {
+                1
+            } else {
+                2
+            };
+            assert_eq!(u16_at(&bytes, 4), version);
             assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
         }
     }
@@ -203,8 +231,27 @@ mod tests {
         bad[9] = 0;
         assert_eq!(Network::from_bytes(&bad), Err(NetError::Quantisation));
         let mut bad = bytes.clone();
+        bad[9] = 0x80;
+        assert_eq!(Network::from_bytes(&bad), Err(NetError::Quantisation));
+        let mut bad = bytes.clone();
+        bad[4] = 2;
         bad[14] = 2;
         assert_eq!(Network::from_bytes(&bad), Err(NetError::Activation(2)));
+        // Version 1 knows one activation: its bytes 14..16 are not read.
+        let mut old = bytes.clone();
+        old[14] = 1;
+        assert_eq!(
+            Network::from_bytes(&old).unwrap().activation,
+            Activation::ClippedRelu
+        );
+        // A squared network whose output weight times QA would wrap in 16 bits.
+        let mut net = random_network(16, 1);
+        net.activation = Activation::SquaredClippedRelu;
+        net.output_weights[3] = -129;
+        assert_eq!(
+            Network::from_bytes(&net.to_bytes()),
+            Err(NetError::OutputRange(255 * 129))
+        );
         assert_eq!(
             Network::from_bytes(&bytes[..bytes.len() - 1]),
             Err(NetError::Length(bytes.len(), bytes.len() - 1))

@@ -11,7 +11,8 @@
 //! of weights serves both sides: `index = theirs × 384 + kind × 64 + square`.
 //!
 //! Quantised: feature weights and biases are the float values × QA, output weights × QB,
-//! the output bias × QA × QB; the score is `output × SCALE / (QA × QB)` centipawns.
+//! the output bias × QA × QB; the score is `output × SCALE / (QA × QB)` centipawns
+//! (`/ (QA² × QB)` for the squared activation, whose hidden values are in units of QA²).
 //! The file format is in [`format`](mod@format). The network built into the engine ([`embedded`],
 //! the file `morphy.nnue` beside this one) was trained by the tuner on Morphy's own
 //! games (docs/STRENGTH.md, "Learned evaluation, round 2"); the search uses it by default
@@ -40,7 +41,9 @@ use crate::types::Color;
 
 /// Input features per point of view: 2 colours × 6 kinds × 64 squares.
 pub const FEATURES: usize = 768;
-/// The widest hidden layer a file may declare (the AVX2 output sum stays in 32 bits).
+/// The widest hidden layer a file may declare: each half's output sum stays in 32 bits
+/// (for the squared activation with QA 255 and output weights up to 127 only just:
+/// 256 × 255² × 127 < 2^31; a wider layer or larger QA would need a wider sum).
 pub const MAX_HIDDEN: usize = 256;
 
 /// The index of the feature "a man of `color` and kind `kind` on `sq`" seen by `persp`.
@@ -97,25 +100,32 @@ impl Network {
         let top = self.qa as i16;
         let (ours, theirs) = (acc.side(turn), acc.side(!turn));
         let (w_ours, w_theirs) = self.output_weights.split_at(h);
-        let hidden = match self.activation {
+        let (qa, qb, scale) = (
+            i64::from(self.qa),
+            i64::from(self.qb),
+            i64::from(self.scale),
+        );
+        match self.activation {
             Activation::ClippedRelu => {
-                i64::from(simd::clipped_dot(self.kernel, ours, w_ours, top))
+                let sum = i64::from(simd::clipped_dot(self.kernel, ours, w_ours, top))
                     + i64::from(simd::clipped_dot(self.kernel, theirs, w_theirs, top))
+                    + i64::from(self.output_bias);
+                (sum * scale / (qa * qb)) as i32
             }
-            // In units of QA² × QB: one QA is divided out.
+            // The squares are in units of QA² × QB: the bias is brought to them and the
+            // sum divided once.
             Activation::SquaredClippedRelu => {
-                (i64::from(simd::squared_clipped_dot(self.kernel, ours, w_ours, top))
+                let sum = i64::from(simd::squared_clipped_dot(self.kernel, ours, w_ours, top))
                     + i64::from(simd::squared_clipped_dot(
                         self.kernel,
                         theirs,
                         w_theirs,
                         top,
-                    )))
-                    / i64::from(self.qa)
+                    ))
+                    + i64::from(self.output_bias) * qa;
+                (sum * scale / (qa * qa * qb)) as i32
             }
-        };
-        let sum = hidden + i64::from(self.output_bias);
-        (sum * i64::from(self.scale) / i64::from(self.qa * self.qb)) as i32
+        }
     }
 
     /// The score of `pos` for the side to move, summed from scratch.

@@ -1,6 +1,7 @@
 //! The network's four inner loops, each twice: a scalar path and an AVX2 path that give
-//! bit-identical results (wrapping 16-bit adds for the accumulator, exact 32-bit sums
-//! for the output, which wrap alike in both; the tests compare them).
+//! bit-identical results (wrapping 16-bit adds for the accumulator, a wrapping 16-bit
+//! product in the squared activation's dot, exact 32-bit sums for the output, which wrap
+//! alike in both; the tests compare them).
 //!
 //! This is the one file of the engine with `unsafe`: the AVX2 intrinsics and the calls
 //! into functions compiled for AVX2, made only after `is_x86_feature_detected!`.
