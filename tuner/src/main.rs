@@ -14,6 +14,8 @@
 //! tuner train-net RECORDS.bin... --out NET.nnue [--hidden 64] [--epochs 20] [--batch N]
 //!            [--lr 0.001] [--lambda 0.3] [--holdout 0.05] [--mirror] [--threads T]
 //!            [--activation crelu|screlu]
+//! tuner eval-net --net NET.nnue... RECORDS.bin... [--holdout 0.05] [--lambda 0.2]
+//!                                                          # compare networks' errors
 //! ```
 //!
 //! Positions are `FEN | result` lines, the result White's: 1.0, 0.5 or 0.0.
@@ -214,6 +216,22 @@ enum Command {
         /// The network file to write.
         #[arg(long)]
         out: PathBuf,
+    },
+    /// The error of network files (and of the hand-crafted evaluation) on records: the last
+    /// share of them, as `train-net` holds out, or all with `--holdout 1`.
+    EvalNet {
+        /// Network files to compare.
+        #[arg(long = "net", required = true)]
+        nets: Vec<PathBuf>,
+        /// Record files (concatenated in this order).
+        #[arg(required = true)]
+        data: Vec<PathBuf>,
+        /// Share of the records measured (the last ones).
+        #[arg(long, default_value_t = 0.05)]
+        holdout: f64,
+        /// Share of the game result in the target.
+        #[arg(long, default_value_t = 0.2)]
+        lambda: f64,
     },
     /// Centres the square tables of the built-in `DEFAULT` (means into the material; no
     /// evaluation changes) and prints it.
@@ -423,6 +441,41 @@ fn main() -> Result<(), Box<dyn Error>> {
                 eprintln!(
                     "held-out error against lambda {l}: network {net:.6}, hand-crafted {hand:.6}"
                 );
+            }
+        }
+        Command::EvalNet {
+            nets,
+            data,
+            holdout,
+            lambda,
+        } => {
+            let mut records = Vec::new();
+            for path in &data {
+                records.extend(packed::read_all(&fs::read(path)?)?);
+            }
+            let from = records.len() - (records.len() as f64 * holdout.clamp(0.0, 1.0)) as usize;
+            let measured = &records[from..];
+            eprintln!("{} records measured (from record {from})", measured.len());
+            let lambdas = [lambda, 0.0, 1.0];
+            let mut scorers: Vec<(String, Option<engine::eval::nnue::Network>)> =
+                vec![("hand-crafted".into(), None)];
+            for path in &nets {
+                let net = engine::eval::nnue::Network::from_bytes(&fs::read(path)?)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                scorers.push((path.display().to_string(), Some(net)));
+            }
+            for (name, net) in &scorers {
+                let errors: Vec<String> = lambdas
+                    .iter()
+                    .map(|&l| {
+                        let e = match net {
+                            Some(net) => nnue::engine_error(measured, l, |p| net.evaluate(p)),
+                            None => nnue::engine_error(measured, l, engine::eval::evaluate),
+                        };
+                        format!("lambda {l}: {e:.6}")
+                    })
+                    .collect();
+                println!("{name}: {}", errors.join(", "));
             }
         }
         Command::Center { write } => {

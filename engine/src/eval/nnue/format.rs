@@ -7,8 +7,9 @@
 //! bytes 8..10   QA, the scale of the feature weights and of the clipped ReLU's top
 //! bytes 10..12  QB, the scale of the output weights
 //! bytes 12..14  SCALE, centipawns per unit of the float network's output
-//! bytes 14..16  version 1: zero; version 2: the activation, 0 the clipped ReLU, 1 the
-//!               squared clipped ReLU (which an engine that reads version 1 only refuses)
+//! bytes 14..16  version 1: zero (anything else is refused); version 2: the activation,
+//!               0 the clipped ReLU, 1 the squared clipped ReLU (which an engine that
+//!               reads version 1 only refuses)
 //! then          feature weights: i16 × 768 × H, feature by feature (H per feature)
 //!               feature biases:  i16 × H
 //!               output weights:  i16 × 2H (the side to move's half first)
@@ -65,7 +66,8 @@ impl fmt::Display for NetError {
             }
             NetError::Activation(a) => write!(
                 f,
-                "activation {a}: this engine knows 0 (clipped ReLU) and 1 (squared clipped ReLU)"
+                "activation {a}: this engine knows 0 (clipped ReLU) and, in a version 2 file, 1 \
+                 (squared clipped ReLU)"
             ),
             NetError::OutputRange(p) => write!(
                 f,
@@ -118,9 +120,11 @@ impl Network {
         if qa == 0 || qb == 0 || scale == 0 || qa > i32::from(i16::MAX) {
             return Err(NetError::Quantisation);
         }
+        // Version 1 has one activation and zeros here; anything else is refused rather
+        // than read as the clipped ReLU.
         let activation = match (version, u16_at(b, 14)) {
-            (1, _) | (_, 0) => Activation::ClippedRelu,
-            (_, 1) => Activation::SquaredClippedRelu,
+            (_, 0) => Activation::ClippedRelu,
+            (2, 1) => Activation::SquaredClippedRelu,
             (_, other) => return Err(NetError::Activation(other)),
         };
         if b.len() != file_bytes(hidden) {
@@ -237,13 +241,11 @@ mod tests {
         bad[4] = 2;
         bad[14] = 2;
         assert_eq!(Network::from_bytes(&bad), Err(NetError::Activation(2)));
-        // Version 1 knows one activation: its bytes 14..16 are not read.
+        // Version 1 knows one activation: a code in bytes 14..16 is refused, not read
+        // as the clipped ReLU.
         let mut old = bytes.clone();
         old[14] = 1;
-        assert_eq!(
-            Network::from_bytes(&old).unwrap().activation,
-            Activation::ClippedRelu
-        );
+        assert_eq!(Network::from_bytes(&old), Err(NetError::Activation(1)));
         // A squared network whose output weight times QA would wrap in 16 bits.
         let mut net = random_network(16, 1);
         net.activation = Activation::SquaredClippedRelu;
