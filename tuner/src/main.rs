@@ -183,12 +183,17 @@ enum Command {
         /// Record files (concatenated in this order; the last share is held out).
         #[arg(required = true)]
         data: Vec<PathBuf>,
-        /// Hidden width, a multiple of 16.
-        #[arg(long, default_value_t = 64)]
-        hidden: usize,
-        /// The hidden layer's activation: the clipped `ReLU` or its square.
-        #[arg(long, value_enum, default_value_t = ActivationArg::Crelu)]
-        activation: ActivationArg,
+        /// Hidden width, a multiple of 16 (default 64, or `--init`'s).
+        #[arg(long)]
+        hidden: Option<usize>,
+        /// The hidden layer's activation: the clipped `ReLU` or its square (default the
+        /// clipped `ReLU`, or `--init`'s).
+        #[arg(long, value_enum)]
+        activation: Option<ActivationArg>,
+        /// Start from this network file's weights instead of random ones (fine-tuning a
+        /// previous round's network on new records).
+        #[arg(long)]
+        init: Option<PathBuf>,
         /// Passes over the training positions.
         #[arg(long, default_value_t = 20)]
         epochs: usize,
@@ -393,8 +398,42 @@ fn main() -> Result<(), Box<dyn Error>> {
             seed,
             mirror,
             threads,
+            init,
             out,
         } => {
+            let activation = activation.map(|a| match a {
+                ActivationArg::Crelu => engine::eval::nnue::Activation::ClippedRelu,
+                ActivationArg::Screlu => engine::eval::nnue::Activation::SquaredClippedRelu,
+            });
+            let init = match &init {
+                Some(path) => {
+                    let bytes =
+                        fs::read(path).map_err(|e| format!("--init {}: {e}", path.display()))?;
+                    let net = engine::eval::nnue::Network::from_bytes(&bytes)
+                        .map_err(|e| format!("--init {}: {e}", path.display()))?;
+                    let float = nnue::float_net::FloatNet::from_network(&net)
+                        .map_err(|e| format!("--init {}: {e}", path.display()))?;
+                    if hidden.is_some_and(|h| h != float.hidden)
+                        || activation.is_some_and(|a| a != float.activation)
+                    {
+                        return Err(format!(
+                            "--init {} is a network of width {} with {:?}: leave out \
+                             --hidden and --activation or give the file's",
+                            path.display(),
+                            float.hidden,
+                            float.activation
+                        )
+                        .into());
+                    }
+                    Some(float)
+                }
+                None => None,
+            };
+            let hidden = init.as_ref().map_or(hidden.unwrap_or(64), |f| f.hidden);
+            let activation = init.as_ref().map_or(
+                activation.unwrap_or(engine::eval::nnue::Activation::ClippedRelu),
+                |f| f.activation,
+            );
             if hidden == 0 || hidden % 16 != 0 || hidden > engine::eval::nnue::MAX_HIDDEN {
                 return Err(format!(
                     "--hidden must be a multiple of 16 up to {}",
@@ -413,10 +452,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             }
             let settings = nnue::Settings {
                 hidden,
-                activation: match activation {
-                    ActivationArg::Crelu => engine::eval::nnue::Activation::ClippedRelu,
-                    ActivationArg::Screlu => engine::eval::nnue::Activation::SquaredClippedRelu,
-                },
+                activation,
                 epochs,
                 batch,
                 lr,
@@ -424,6 +460,7 @@ fn main() -> Result<(), Box<dyn Error>> {
                 holdout,
                 seed,
                 mirror,
+                init,
             };
             let (net, report) = nnue::train(&records, &settings);
             fs::write(&out, net.to_bytes())?;

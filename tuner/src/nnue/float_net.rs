@@ -58,6 +58,39 @@ impl FloatNet {
         }
     }
 
+    /// The float network that quantises back to `net` exactly: every weight divided by
+    /// its quantisation. Refused when `net` was quantised with other constants than this
+    /// trainer's ([`QA`], [`QB`], [`SCALE`]).
+    pub fn from_network(net: &Network) -> Result<FloatNet, String> {
+        if net.qa != QA || net.qb != QB || net.scale != SCALE as i32 {
+            return Err(format!(
+                "the network was quantised with QA {}, QB {}, scale {}; this trainer uses \
+                 QA {QA}, QB {QB}, scale {SCALE}",
+                net.qa, net.qb, net.scale
+            ));
+        }
+        let (qa, qb) = (f64::from(QA), f64::from(QB));
+        let mut w = Vec::with_capacity(FEATURES * net.hidden + 3 * net.hidden + 1);
+        w.extend(net.feature_weights.iter().map(|&x| f64::from(x) / qa));
+        w.extend(net.feature_bias.iter().map(|&x| f64::from(x) / qa));
+        w.extend(net.output_weights.iter().map(|&x| f64::from(x) / qb));
+        w.push(f64::from(net.output_bias) / (qa * qb));
+        let mut float = FloatNet {
+            hidden: net.hidden,
+            activation: net.activation,
+            w,
+        };
+        // Rounding may carry a weight trained at ±CLIP up to half a quantum past it
+        // (1.98 × 255 = 504.9 is stored as 505); clipping it back rounds to the same value.
+        if float.w.iter().any(|x| x.abs() > CLIP + 1.0 / qb) {
+            return Err(format!(
+                "a weight of the network lies outside ±{CLIP}, the range this trainer keeps"
+            ));
+        }
+        float.clip();
+        Ok(float)
+    }
+
     /// The activation of a hidden sum and its derivative.
     #[inline]
     fn activate(&self, x: f64) -> (f64, f64) {

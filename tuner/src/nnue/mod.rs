@@ -8,7 +8,8 @@
 //! that it quantises without overflow. A share of the positions (whole games are not
 //! kept apart: the records come in game order and the last share is held out) measures
 //! over-fitting; the hand-crafted evaluation's error on it, with the same logistic, is
-//! printed beside the network's.
+//! printed beside the network's. A run may start from a network file (`--init`) instead
+//! of random weights: a later round then refines the best network on new games.
 
 pub mod data;
 pub mod float_net;
@@ -46,6 +47,9 @@ pub struct Settings {
     pub seed: u64,
     /// Train on each position and its mirror image (files a to h) too.
     pub mirror: bool,
+    /// The weights to start from (a network file read back), instead of random ones; its
+    /// width and activation must be `hidden` and `activation`.
+    pub init: Option<FloatNet>,
 }
 
 /// What a run measured.
@@ -103,7 +107,16 @@ pub fn train(records: &[PackedPosition], settings: &Settings) -> (Network, Repor
     }
     let hold: Vec<Sample> = hold_records.iter().map(Sample::new).collect();
     let lambda = settings.lambda;
-    let mut net = FloatNet::new(settings.hidden, settings.activation, settings.seed);
+    let mut net = match &settings.init {
+        Some(init) => {
+            assert!(
+                init.hidden == settings.hidden && init.activation == settings.activation,
+                "the starting network's width and activation are the run's"
+            );
+            init.clone()
+        }
+        None => FloatNet::new(settings.hidden, settings.activation, settings.seed),
+    };
     let n = net.w.len();
     let all: Vec<usize> = (0..n).collect();
     let mut adam = Adam::new(n);

@@ -57,6 +57,7 @@ fn training_lowers_the_error_with(activation: Activation) {
         holdout: 0.1,
         seed: 3,
         mirror: false,
+        init: None,
     };
     let samples: Vec<Sample> = records.iter().map(Sample::new).collect();
     let before = error(&FloatNet::new(16, activation, 3), &samples, 0.0);
@@ -75,6 +76,56 @@ fn training_lowers_the_error_with(activation: Activation) {
     assert_eq!((net.hidden, net.activation), (16, activation));
     let bytes = net.to_bytes();
     assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+
+    // Started from that network (`--init`), one more epoch at a small step begins where
+    // the first run ended, not from scratch, and quantises to a network of the same shape.
+    let start = FloatNet::from_network(&net).unwrap();
+    let tuned_settings = Settings {
+        epochs: 1,
+        lr: 0.001,
+        init: Some(start.clone()),
+        ..settings.clone()
+    };
+    let (tuned, tuned_report) = train(&records, &tuned_settings);
+    assert!(
+        tuned_report.train < before * 0.5 && tuned_report.held_out < before * 0.5,
+        "{tuned_report:?}"
+    );
+    assert_eq!((tuned.hidden, tuned.activation), (16, activation));
+    assert_ne!(tuned, net, "the step moved the weights");
+    let fresh = Settings {
+        epochs: 1,
+        lr: 0.001,
+        ..settings
+    };
+    let (_, fresh_report) = train(&records, &fresh);
+    assert!(
+        tuned_report.train < fresh_report.train,
+        "one epoch from the trained network {} against one from random weights {}",
+        tuned_report.train,
+        fresh_report.train
+    );
+}
+
+#[test]
+fn a_network_read_back_as_float_weights_quantises_to_itself() {
+    // The network built into the engine (trained by this program) and a random one of
+    // each activation: dividing by the quantisation and rounding back is exact.
+    let embedded = engine::eval::nnue::embedded().clone();
+    let randoms = ACTIVATIONS.map(|a| FloatNet::new(32, a, 5).quantise());
+    for net in std::iter::once(embedded).chain(randoms) {
+        let float = FloatNet::from_network(&net).unwrap();
+        assert_eq!(
+            (float.hidden, float.activation),
+            (net.hidden, net.activation)
+        );
+        assert_eq!(float.quantise().to_bytes(), net.to_bytes());
+    }
+    // A network quantised with other constants is refused, naming them.
+    let mut other = FloatNet::new(16, Activation::ClippedRelu, 1).quantise();
+    other.qb = 32;
+    let err = FloatNet::from_network(&other).unwrap_err();
+    assert!(err.contains("QB 32"), "{err}");
 }
 
 #[test]
