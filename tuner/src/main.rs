@@ -55,7 +55,7 @@ use std::error::Error;
 use std::fmt::Write as _;
 use std::fs;
 use std::io::BufWriter;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
 use engine::eval::{Params, DEFAULT};
@@ -247,6 +247,21 @@ enum Command {
     },
 }
 
+/// The records of `paths`, concatenated in order.
+fn read_records(paths: &[PathBuf]) -> Result<Vec<packed::PackedPosition>, Box<dyn Error>> {
+    let mut records = Vec::new();
+    for path in paths {
+        records.extend(packed::read_all(&fs::read(path)?)?);
+    }
+    Ok(records)
+}
+
+/// The network file at `path`; an error names the file.
+fn read_network(path: &Path) -> Result<engine::eval::nnue::Network, String> {
+    let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    engine::eval::nnue::Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 fn available_threads() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
@@ -407,10 +422,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             });
             let init = match &init {
                 Some(path) => {
-                    let bytes =
-                        fs::read(path).map_err(|e| format!("--init {}: {e}", path.display()))?;
-                    let net = engine::eval::nnue::Network::from_bytes(&bytes)
-                        .map_err(|e| format!("--init {}: {e}", path.display()))?;
+                    let net = read_network(path).map_err(|e| format!("--init {e}"))?;
                     let float = nnue::float_net::FloatNet::from_network(&net)
                         .map_err(|e| format!("--init {}: {e}", path.display()))?;
                     if hidden.is_some_and(|h| h != float.hidden)
@@ -446,10 +458,7 @@ fn main() -> Result<(), Box<dyn Error>> {
                     .num_threads(t)
                     .build_global()?;
             }
-            let mut records = Vec::new();
-            for path in &data {
-                records.extend(packed::read_all(&fs::read(path)?)?);
-            }
+            let records = read_records(&data)?;
             let settings = nnue::Settings {
                 hidden,
                 activation,
@@ -486,20 +495,15 @@ fn main() -> Result<(), Box<dyn Error>> {
             holdout,
             lambda,
         } => {
-            let mut records = Vec::new();
-            for path in &data {
-                records.extend(packed::read_all(&fs::read(path)?)?);
-            }
-            let from = records.len() - (records.len() as f64 * holdout.clamp(0.0, 1.0)) as usize;
+            let records = read_records(&data)?;
+            let from = nnue::held_out_from(records.len(), holdout);
             let measured = &records[from..];
             eprintln!("{} records measured (from record {from})", measured.len());
             let lambdas = [lambda, 0.0, 1.0];
             let mut scorers: Vec<(String, Option<engine::eval::nnue::Network>)> =
                 vec![("hand-crafted".into(), None)];
             for path in &nets {
-                let net = engine::eval::nnue::Network::from_bytes(&fs::read(path)?)
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
-                scorers.push((path.display().to_string(), Some(net)));
+                scorers.push((path.display().to_string(), Some(read_network(path)?)));
             }
             for (name, net) in &scorers {
                 let errors: Vec<String> = lambdas

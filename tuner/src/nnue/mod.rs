@@ -96,9 +96,14 @@ pub fn engine_error(
     sum / records.len().max(1) as f64
 }
 
+/// The index of the first held-out record of `len` when the last `share` is held out.
+pub fn held_out_from(len: usize, share: f64) -> usize {
+    len - (len as f64 * share.clamp(0.0, 1.0)) as usize
+}
+
 /// Trains a network on `records`, printing progress on stderr.
 pub fn train(records: &[PackedPosition], settings: &Settings) -> (Network, Report) {
-    let split = records.len() - (records.len() as f64 * settings.holdout) as usize;
+    let split = held_out_from(records.len(), settings.holdout);
     let (train_records, hold_records) = records.split_at(split);
     let mut train: Vec<Sample> = train_records.iter().map(Sample::new).collect();
     if settings.mirror {
