@@ -12,11 +12,13 @@
 #              scripts/openings/openings.epd), CONCURRENCY (default 1),
 #              ROUNDS (default 20000 pairs), OUT (default sprt-<time>),
 #              NEW_OPTIONS / BASE_OPTIONS (extra fastchess engine arguments, e.g.
-#              "option.EvalNet=false": the same binary can then be tested against itself).
+#              "option.EvalNet=false": the same binary can then be tested against itself),
+#              HASH (MiB per engine, default 16; smaller at a short time control puts the
+#              table under the pressure a longer one would).
 # fastchess is not built by this script: build it from its own repository outside this one.
 set -euo pipefail
 if [ $# -lt 2 ]; then
-  sed -n '2,16p' "$0" >&2
+  sed -n '2,18p' "$0" >&2
   exit 2
 fi
 BASE=$(realpath "$1")
@@ -34,7 +36,7 @@ echo "SPRT [$ELO0, $ELO1] at $TC: $NEW against $BASE; results in $OUT/" >&2
 # shellcheck disable=SC2086 # the option lists are word lists on purpose
 "$FC" -engine cmd="$NEW" name=new option.Rules=fide ${NEW_OPTIONS:-} \
       -engine cmd="$BASE" name=base option.Rules=fide ${BASE_OPTIONS:-} \
-      -each tc="$TC" option.Hash=16 option.Threads=1 \
+      -each tc="$TC" option.Hash="${HASH:-16}" option.Threads=1 \
       -openings file="$OPENINGS" format=epd order=random \
       -repeat -rounds "${ROUNDS:-20000}" -concurrency "${CONCURRENCY:-1}" \
       -sprt elo0="$ELO0" elo1="$ELO1" alpha=0.05 beta=0.05 model=normalized \
