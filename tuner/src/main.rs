@@ -247,11 +247,13 @@ enum Command {
     },
 }
 
-/// The records of `paths`, concatenated in order.
-fn read_records(paths: &[PathBuf]) -> Result<Vec<packed::PackedPosition>, Box<dyn Error>> {
+/// The records of `paths`, concatenated in order; an error names the file.
+fn read_records(paths: &[PathBuf]) -> Result<Vec<packed::PackedPosition>, String> {
     let mut records = Vec::new();
     for path in paths {
-        records.extend(packed::read_all(&fs::read(path)?)?);
+        let named = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+        let bytes = fs::read(path).map_err(|e| named(&e))?;
+        records.extend(packed::read_all(&bytes).map_err(|e| named(&e))?);
     }
     Ok(records)
 }
