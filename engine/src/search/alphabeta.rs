@@ -310,7 +310,8 @@ impl Worker<'_> {
 
             // Step 9. Test the hash move for singularity; make the move; extend checks and
             // a singular hash move, each by one ply and none past twice the root depth, so
-            // that the tree stays bounded (the root itself is `root_search`'s, never here).
+            // that the tree stays bounded (the root itself is `root_search`'s, never here);
+            // reduce a hash move that is not singular but whose stored score reaches beta.
             let extendable = ply < 2 * self.root_depth as usize;
             let mut singular = Singularity::None;
             if let Some(h) = tt_hit.filter(|_| extendable && Some(mv) == tt_move) {
@@ -329,7 +330,8 @@ impl Worker<'_> {
             self.stack[ply].piece_to = Some(pt);
             self.stack[ply + 1].marked = marked_after(pos, marked, mv);
             let extension =
-                i32::from(extendable && (gives_check || singular == Singularity::Extend));
+                i32::from(extendable && (gives_check || singular == Singularity::Extend))
+                    - i32::from(singular == Singularity::Reduce);
             let new_depth = depth - 1 + extension;
 
             // Step 10. Principal variation search with late move reductions.

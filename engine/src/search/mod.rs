@@ -7,7 +7,7 @@
 //!   the next three extend;
 //! - `iterative`: iterative deepening, aspiration windows, `MultiPV`, the root, Lazy SMP;
 //! - `alphabeta`: the principal variation search and its pruning and reductions;
-//! - `singular`: the singular extension of the hash move, and multi-cut;
+//! - `singular`: the singular extension of the hash move, multi-cut, and the negative extension;
 //! - `quiescence`: captures and promotions until the position is quiet;
 //! - `ordering`: SEE, history tables, move scores;
 //! - `tt`: the shared lockless transposition table;

@@ -1,6 +1,8 @@
 //! The singular extension: a hash move whose stored score no other move comes near is
 //! searched one ply deeper; when even the other moves reach beta, the node is cut at once
-//! (multi-cut).
+//! (multi-cut); when another move comes close but the stored score already reaches beta,
+//! the hash move is searched one ply shallower (a negative extension): the node is
+//! likely to fail high with some move, and not only with this one.
 //!
 //! The test is a null-window search of the same node at half depth with the hash move
 //! left out ([`super::worker::Frame::excluded`]) against a bound a little below the
@@ -31,6 +33,9 @@ pub(crate) enum Singularity {
     Extend,
     /// The other moves reach beta without the hash move: the node fails high with this.
     MultiCut(i32),
+    /// Another move comes close, and the stored score reaches beta: search the hash move
+    /// one ply shallower.
+    Reduce,
 }
 
 /// Whether the stored entry `hit`, seen at `ply`, is good enough to test its move at
@@ -78,6 +83,8 @@ impl Worker<'_> {
             Singularity::Extend
         } else if singular_beta >= beta {
             Singularity::MultiCut(singular_beta)
+        } else if from_tt(hit.score, ply) >= beta {
+            Singularity::Reduce
         } else {
             Singularity::None
         }
@@ -162,6 +169,12 @@ mod tests {
         assert_eq!(
             test_move(fen, "d2d5", -10_000, TtBound::Lower, 0),
             (Singularity::None, true)
+        );
+        // Beta between the bound the others cleared and the stored score: the capture
+        // is not singular, and its score reaches beta, so it is searched shallower.
+        assert_eq!(
+            test_move(fen, "d2d5", -10_000, TtBound::Lower, -10_015),
+            (Singularity::Reduce, true)
         );
     }
 
