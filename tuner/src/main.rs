@@ -13,7 +13,7 @@
 //! tuner tune-local POSITIONS.txt [--iterations 10] > tuned.rs   # the slow ±1 search
 //! tuner train-net RECORDS.bin... --out NET.nnue [--hidden 64] [--epochs 20] [--batch N]
 //!            [--lr 0.001] [--lambda 0.3] [--holdout 0.05] [--mirror] [--threads T]
-//!            [--activation crelu|screlu]
+//!            [--activation crelu|screlu] [--output-buckets B]
 //! tuner eval-net --net NET.nnue... RECORDS.bin... [--holdout 0.05] [--lambda 0.2]
 //!                                                          # compare networks' errors
 //! ```
@@ -190,6 +190,10 @@ enum Command {
         /// clipped `ReLU`, or `--init`'s).
         #[arg(long, value_enum)]
         activation: Option<ActivationArg>,
+        /// Output buckets: sets of output weights chosen by the number of men on the board
+        /// (default 1, or `--init`'s).
+        #[arg(long)]
+        output_buckets: Option<usize>,
         /// Start from this network file's weights instead of random ones (fine-tuning a
         /// previous round's network on new records).
         #[arg(long)]
@@ -407,6 +411,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             data,
             hidden,
             activation,
+            output_buckets,
             epochs,
             batch,
             lr,
@@ -429,13 +434,16 @@ fn main() -> Result<(), Box<dyn Error>> {
                         .map_err(|e| format!("--init {}: {e}", path.display()))?;
                     if hidden.is_some_and(|h| h != float.hidden)
                         || activation.is_some_and(|a| a != float.activation)
+                        || output_buckets.is_some_and(|b| b != float.buckets)
                     {
                         return Err(format!(
-                            "--init {} is a network of width {} with {:?}: leave out \
-                             --hidden and --activation or give the file's",
+                            "--init {} is a network of width {} with {:?} and {} output \
+                             buckets: leave out --hidden, --activation and --output-buckets \
+                             or give the file's",
                             path.display(),
                             float.hidden,
-                            float.activation
+                            float.activation,
+                            float.buckets
                         )
                         .into());
                     }
@@ -448,6 +456,16 @@ fn main() -> Result<(), Box<dyn Error>> {
                 activation.unwrap_or(engine::eval::nnue::Activation::ClippedRelu),
                 |f| f.activation,
             );
+            let buckets = init
+                .as_ref()
+                .map_or(output_buckets.unwrap_or(1), |f| f.buckets);
+            if buckets == 0 || buckets > engine::eval::nnue::MAX_BUCKETS {
+                return Err(format!(
+                    "--output-buckets must be 1 to {}",
+                    engine::eval::nnue::MAX_BUCKETS
+                )
+                .into());
+            }
             if hidden == 0 || hidden % 16 != 0 || hidden > engine::eval::nnue::MAX_HIDDEN {
                 return Err(format!(
                     "--hidden must be a multiple of 16 up to {}",
@@ -464,6 +482,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             let settings = nnue::Settings {
                 hidden,
                 activation,
+                buckets,
                 epochs,
                 batch,
                 lr,

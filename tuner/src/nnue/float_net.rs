@@ -1,10 +1,11 @@
 //! The network in floating point, as trained: `(768 → H) × 2 → 1` with the clipped `ReLU`
 //! `clamp(x, 0, 1)` or its square (the network's [`Activation`]), its output times
-//! [`SCALE`] the score in centipawns. All weights sit
-//! in one vector (feature weights, feature biases, output weights, output bias) so that
-//! one optimiser steps them all.
+//! [`SCALE`] the score in centipawns, the output weights and bias those of the position's
+//! output bucket ([`output_bucket`]). All weights sit in one vector (feature weights,
+//! feature biases, output weights bucket by bucket, output biases) so that one optimiser
+//! steps them all.
 
-use engine::eval::nnue::{Activation, Kernel, Network, FEATURES};
+use engine::eval::nnue::{output_bucket, Activation, Kernel, Network, FEATURES};
 
 use super::data::{sigmoid, Sample, CP_SCALE};
 use crate::rng::Rng;
@@ -29,15 +30,17 @@ pub struct FloatNet {
     pub hidden: usize,
     /// The hidden layer's activation.
     pub activation: Activation,
-    /// All weights: `FEATURES × H`, `H`, `2H`, `1`.
+    /// Output buckets.
+    pub buckets: usize,
+    /// All weights: `FEATURES × H`, `H`, `B × 2H`, `B`.
     pub w: Vec<f64>,
 }
 
 impl FloatNet {
-    /// Small random weights from `seed`.
-    pub fn new(hidden: usize, activation: Activation, seed: u64) -> FloatNet {
+    /// Small random weights from `seed`, `buckets` output buckets.
+    pub fn new(hidden: usize, activation: Activation, buckets: usize, seed: u64) -> FloatNet {
         let mut rng = Rng::new(seed);
-        let n = FEATURES * hidden + 3 * hidden + 1;
+        let n = FEATURES * hidden + hidden + buckets * (2 * hidden + 1);
         let mut w = vec![0.0; n];
         let out = 1.0 / (2.0 * hidden as f64).sqrt();
         for (i, x) in w.iter_mut().enumerate() {
@@ -50,10 +53,13 @@ impl FloatNet {
             };
             *x = (rng.unit() * 2.0 - 1.0) * span;
         }
-        w[n - 1] = 0.0;
+        for bias in &mut w[n - buckets..] {
+            *bias = 0.0;
+        }
         FloatNet {
             hidden,
             activation,
+            buckets,
             w,
         }
     }
@@ -70,14 +76,17 @@ impl FloatNet {
             ));
         }
         let (qa, qb) = (f64::from(QA), f64::from(QB));
-        let mut w = Vec::with_capacity(FEATURES * net.hidden + 3 * net.hidden + 1);
+        let mut w = Vec::with_capacity(
+            FEATURES * net.hidden + net.hidden + net.buckets * (2 * net.hidden + 1),
+        );
         w.extend(net.feature_weights.iter().map(|&x| f64::from(x) / qa));
         w.extend(net.feature_bias.iter().map(|&x| f64::from(x) / qa));
         w.extend(net.output_weights.iter().map(|&x| f64::from(x) / qb));
-        w.push(f64::from(net.output_bias) / (qa * qb));
+        w.extend(net.output_bias.iter().map(|&x| f64::from(x) / (qa * qb)));
         let mut float = FloatNet {
             hidden: net.hidden,
             activation: net.activation,
+            buckets: net.buckets,
             w,
         };
         // Rounding may carry a weight trained at ±CLIP up to half a quantum past it
@@ -106,8 +115,18 @@ impl FloatNet {
         FEATURES * self.hidden
     }
 
-    fn out_at(&self) -> usize {
-        FEATURES * self.hidden + self.hidden
+    /// Where the output weights of `s`'s bucket start.
+    fn out_at(&self, s: &Sample) -> usize {
+        FEATURES * self.hidden + self.hidden + self.bucket(s) * 2 * self.hidden
+    }
+
+    /// Where the output bias of `s`'s bucket is.
+    fn out_bias_at(&self, s: &Sample) -> usize {
+        FEATURES * self.hidden + self.hidden + self.buckets * 2 * self.hidden + self.bucket(s)
+    }
+
+    fn bucket(&self, s: &Sample) -> usize {
+        output_bucket(u32::from(s.count), self.buckets)
     }
 
     /// The accumulators (before the activation) of both points of view.
@@ -129,21 +148,28 @@ impl FloatNet {
     /// The output (score / SCALE) of a sample.
     pub fn output(&self, s: &Sample) -> f64 {
         let (ours, theirs) = self.accumulate(s);
-        let (o, h) = (self.out_at(), self.hidden);
+        let (o, h) = (self.out_at(s), self.hidden);
         let dot = |acc: &[f64], w: &[f64]| -> f64 {
             acc.iter()
                 .zip(w)
                 .map(|(&a, w)| self.activate(a).0 * w)
                 .sum()
         };
-        dot(&ours, &self.w[o..o + h]) + dot(&theirs, &self.w[o + h..o + 2 * h]) + self.w[o + 2 * h]
+        dot(&ours, &self.w[o..o + h])
+            + dot(&theirs, &self.w[o + h..o + 2 * h])
+            + self.w[self.out_bias_at(s)]
     }
 
     /// The squared error of a sample against `target`, adding its gradient to `grad`.
     pub fn backprop(&self, s: &Sample, target: f64, grad: &mut [f64]) -> f64 {
         let (ours, theirs) = self.accumulate(s);
-        let (o, h, b) = (self.out_at(), self.hidden, self.bias_at());
-        let mut out = self.w[o + 2 * h];
+        let (o, h, b, ob) = (
+            self.out_at(s),
+            self.hidden,
+            self.bias_at(),
+            self.out_bias_at(s),
+        );
+        let mut out = self.w[ob];
         for j in 0..h {
             out += self.activate(ours[j]).0 * self.w[o + j];
             out += self.activate(theirs[j]).0 * self.w[o + h + j];
@@ -152,7 +178,7 @@ impl FloatNet {
         let err = p - target;
         // d(err²)/d(out)
         let g = 2.0 * err * p * (1.0 - p) * SCALE / CP_SCALE;
-        grad[o + 2 * h] += g;
+        grad[ob] += g;
         for (side, acc, feats) in [(0, &ours, &s.ours), (1, &theirs, &s.theirs)] {
             let mut d = vec![0.0; h];
             for j in 0..h {
@@ -184,7 +210,9 @@ impl FloatNet {
     pub fn quantise(&self) -> Network {
         let h = self.hidden;
         let q = |x: f64, by: i32| (x * f64::from(by)).round() as i16;
-        let (b, o) = (self.bias_at(), self.out_at());
+        let b = self.bias_at();
+        let o = b + h;
+        let ob = o + self.buckets * 2 * h;
         Network {
             hidden: h,
             qa: QA,
@@ -193,8 +221,12 @@ impl FloatNet {
             activation: self.activation,
             feature_weights: self.w[..b].iter().map(|&x| q(x, QA)).collect(),
             feature_bias: self.w[b..o].iter().map(|&x| q(x, QA)).collect(),
-            output_weights: self.w[o..o + 2 * h].iter().map(|&x| q(x, QB)).collect(),
-            output_bias: (self.w[o + 2 * h] * f64::from(QA * QB)).round() as i32,
+            buckets: self.buckets,
+            output_weights: self.w[o..ob].iter().map(|&x| q(x, QB)).collect(),
+            output_bias: self.w[ob..]
+                .iter()
+                .map(|&x| (x * f64::from(QA * QB)).round() as i32)
+                .collect(),
             kernel: Kernel::detect(),
         }
     }

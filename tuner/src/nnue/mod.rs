@@ -33,6 +33,8 @@ pub struct Settings {
     pub hidden: usize,
     /// The hidden layer's activation.
     pub activation: Activation,
+    /// Output buckets (sets of output weights chosen by the number of men).
+    pub buckets: usize,
     /// Passes over the training positions.
     pub epochs: usize,
     /// Positions per step.
@@ -48,7 +50,7 @@ pub struct Settings {
     /// Train on each position and its mirror image (files a to h) too.
     pub mirror: bool,
     /// The weights to start from (a network file read back), instead of random ones; its
-    /// width and activation must be `hidden` and `activation`.
+    /// width, activation and buckets must be `hidden`, `activation` and `buckets`.
     pub init: Option<FloatNet>,
 }
 
@@ -115,12 +117,19 @@ pub fn train(records: &[PackedPosition], settings: &Settings) -> (Network, Repor
     let mut net = match &settings.init {
         Some(init) => {
             assert!(
-                init.hidden == settings.hidden && init.activation == settings.activation,
-                "the starting network's width and activation are the run's"
+                init.hidden == settings.hidden
+                    && init.activation == settings.activation
+                    && init.buckets == settings.buckets,
+                "the starting network's width, activation and buckets are the run's"
             );
             init.clone()
         }
-        None => FloatNet::new(settings.hidden, settings.activation, settings.seed),
+        None => FloatNet::new(
+            settings.hidden,
+            settings.activation,
+            settings.buckets,
+            settings.seed,
+        ),
     };
     let n = net.w.len();
     let all: Vec<usize> = (0..n).collect();
@@ -130,11 +139,13 @@ pub fn train(records: &[PackedPosition], settings: &Settings) -> (Network, Repor
     let batch = settings.batch.max(1);
     let threads = rayon::current_num_threads();
     eprintln!(
-        "{} training and {} held-out positions, H {} ({:?}), {} weights, {} threads",
+        "{} training and {} held-out positions, H {} ({:?}), {} output buckets, {} weights, \
+         {} threads",
         train.len(),
         hold.len(),
         settings.hidden,
         settings.activation,
+        settings.buckets,
         n,
         threads
     );

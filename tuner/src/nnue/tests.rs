@@ -50,6 +50,7 @@ fn training_lowers_the_error_with(activation: Activation) {
     let settings = Settings {
         hidden: 16,
         activation,
+        buckets: 1,
         epochs: 12,
         batch: 256,
         lr: 0.01,
@@ -60,7 +61,7 @@ fn training_lowers_the_error_with(activation: Activation) {
         init: None,
     };
     let samples: Vec<Sample> = records.iter().map(Sample::new).collect();
-    let before = error(&FloatNet::new(16, activation, 3), &samples, 0.0);
+    let before = error(&FloatNet::new(16, activation, 1, 3), &samples, 0.0);
     let (net, report) = train(&records, &settings);
     assert!(
         report.train < before * 0.5,
@@ -112,17 +113,18 @@ fn a_network_read_back_as_float_weights_quantises_to_itself() {
     // The network built into the engine (trained by this program) and a random one of
     // each activation: dividing by the quantisation and rounding back is exact.
     let embedded = engine::eval::nnue::embedded().clone();
-    let randoms = ACTIVATIONS.map(|a| FloatNet::new(32, a, 5).quantise());
-    for net in std::iter::once(embedded).chain(randoms) {
+    let randoms = ACTIVATIONS.map(|a| FloatNet::new(32, a, 1, 5).quantise());
+    let bucketed = ACTIVATIONS.map(|a| FloatNet::new(32, a, 8, 6).quantise());
+    for net in std::iter::once(embedded).chain(randoms).chain(bucketed) {
         let float = FloatNet::from_network(&net).unwrap();
         assert_eq!(
-            (float.hidden, float.activation),
-            (net.hidden, net.activation)
+            (float.hidden, float.activation, float.buckets),
+            (net.hidden, net.activation, net.buckets)
         );
         assert_eq!(float.quantise().to_bytes(), net.to_bytes());
     }
     // A network quantised with other constants is refused, naming them.
-    let mut other = FloatNet::new(16, Activation::ClippedRelu, 1).quantise();
+    let mut other = FloatNet::new(16, Activation::ClippedRelu, 1, 1).quantise();
     other.qb = 32;
     let err = FloatNet::from_network(&other).unwrap_err();
     assert!(err.contains("QB 32"), "{err}");
@@ -132,8 +134,11 @@ fn a_network_read_back_as_float_weights_quantises_to_itself() {
 fn the_quantised_network_scores_like_the_float_one() {
     let records = synthetic(10, 60);
     let rules = Rules::new(RuleSet::Fide);
-    for (seed, activation) in [1, 2].into_iter().flat_map(|s| ACTIVATIONS.map(|a| (s, a))) {
-        let mut float = FloatNet::new(32, activation, seed);
+    let cases = [(1, 1), (2, 1), (3, 8)]
+        .into_iter()
+        .flat_map(|(s, b)| ACTIVATIONS.map(|a| (s, a, b)));
+    for (seed, activation, buckets) in cases {
+        let mut float = FloatNet::new(32, activation, buckets, seed);
         // Biases and output weights away from their initial zeros.
         for (i, w) in float.w.iter_mut().enumerate().skip(FEATURES * 32) {
             *w += (i % 7) as f64 * 0.05 - 0.15;
@@ -155,7 +160,7 @@ fn the_quantised_network_scores_like_the_float_one() {
         assert!(largest > 100.0, "the float network scores positions apart");
         assert!(
             mean < 5.0 && worst < 15.0,
-            "seed {seed} {activation:?}: off by {mean} cp on average, {worst} at worst, scores up to {largest}"
+            "seed {seed} {activation:?} {buckets} buckets: off by {mean} cp on average, {worst} at worst, scores up to {largest}"
         );
     }
 }
@@ -192,8 +197,10 @@ fn a_mirrored_sample_is_the_sample_of_the_mirrored_board() {
 fn the_gradient_matches_central_differences() {
     let records = synthetic(2, 30);
     let samples: Vec<Sample> = records.iter().map(Sample::new).collect();
-    for activation in ACTIVATIONS {
-        let mut net = FloatNet::new(16, activation, 5);
+    // Sixteen buckets, so that the random games' counts of men fall in several.
+    let cases = ACTIVATIONS.into_iter().flat_map(|a| [(a, 1), (a, 16)]);
+    for (activation, buckets) in cases {
+        let mut net = FloatNet::new(16, activation, buckets, 5);
         // Every hidden sum inside (0, 1) for some samples and outside for others.
         for (i, w) in net.w.iter_mut().enumerate().skip(FEATURES * 16) {
             *w += (i % 5) as f64 * 0.1 - 0.1;
@@ -248,5 +255,15 @@ fn the_gradient_matches_central_differences() {
             checked > 40,
             "{activation:?}: only {checked} gradients are non-zero"
         );
+        // Each sample moves its own bucket's bias: as many as the buckets in play.
+        let bias_grads = grad[n - buckets..].iter().filter(|&&g| g != 0.0).count();
+        let in_play: std::collections::HashSet<usize> = samples
+            .iter()
+            .map(|s| engine::eval::nnue::output_bucket(u32::from(s.count), buckets))
+            .collect();
+        assert_eq!(bias_grads, in_play.len());
+        if buckets > 1 {
+            assert!(in_play.len() > 1, "the samples fall in several buckets");
+        }
     }
 }

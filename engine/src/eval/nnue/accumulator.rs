@@ -140,7 +140,7 @@ impl AccumulatorStack {
         } else {
             self.frames[ply].update(net, pos);
         }
-        net.output(&self.frames[ply], pos.turn())
+        net.output(&self.frames[ply], pos)
     }
 }
 
@@ -207,7 +207,7 @@ mod tests {
                 let mut fresh = Accumulator::new(&net);
                 fresh.refresh(&net, pos);
                 assert_eq!(running, fresh, "ply {i}: {}", pos.fen());
-                assert_eq!(net.output(&running, pos.turn()), net.evaluate(pos));
+                assert_eq!(net.output(&running, pos), net.evaluate(pos));
             }
         }
     }
@@ -262,7 +262,7 @@ mod tests {
             // No AVX2 on this CPU: only the scalar path runs, nothing to compare.
             return;
         }
-        let fast = random_network(64, 9);
+        let fast = super::super::tests::random_bucketed_network(64, 8, 9);
         let mut slow = fast.clone();
         slow.kernel = Kernel::Scalar;
         let mut nonzero = 0;
@@ -272,8 +272,8 @@ mod tests {
                 a.update(&fast, pos);
                 b.update(&slow, pos);
                 assert_eq!(a, b);
-                let score = fast.output(&a, pos.turn());
-                assert_eq!(score, slow.output(&b, pos.turn()), "{}", pos.fen());
+                let score = fast.output(&a, pos);
+                assert_eq!(score, slow.output(&b, pos), "{}", pos.fen());
                 nonzero += usize::from(score != 0);
             }
         }

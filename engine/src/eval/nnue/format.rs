@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! bytes 0..4    magic "MNUE"
-//! bytes 4..6    version: 1 (the clipped ReLU) or 2 (the activation in bytes 14..16)
+//! bytes 4..6    version: 1 (the clipped ReLU), 2 (the activation in bytes 14..16) or 3
+//!               (as 2, with output buckets)
 //! bytes 6..8    H, the hidden width (a multiple of 16, at most 256)
 //! bytes 8..10   QA, the scale of the feature weights and of the clipped ReLU's top
 //! bytes 10..12  QB, the scale of the output weights
@@ -10,23 +11,30 @@
 //! bytes 14..16  version 1: zero (anything else is refused); version 2: the activation,
 //!               0 the clipped ReLU, 1 the squared clipped ReLU (which an engine that
 //!               reads version 1 only refuses)
+//! version 3:    bytes 16..18 B, the output buckets (1 to 16), bytes 18..20 zero
 //! then          feature weights: i16 × 768 × H, feature by feature (H per feature)
 //!               feature biases:  i16 × H
-//!               output weights:  i16 × 2H (the side to move's half first)
-//!               output bias:     i32 (in units of QA × QB)
+//!               output weights:  i16 × 2H per bucket (the side to move's half first),
+//!                                bucket 0 first (B = 1 before version 3)
+//!               output biases:   i32 per bucket (in units of QA × QB)
 //! ```
+//!
+//! A network of one bucket is written as version 1 or 2, byte for byte the file it was
+//! before output buckets existed.
 
 use std::fmt;
 
-use super::{Activation, Network, FEATURES, MAX_HIDDEN};
+use super::{Activation, Network, FEATURES, MAX_BUCKETS, MAX_HIDDEN};
 
 /// The file's first four bytes.
 pub const MAGIC: [u8; 4] = *b"MNUE";
 /// The newest format version this code reads and writes (also 1, the first, written for a
 /// clipped `ReLU` network so that its file is byte for byte what it was).
-pub const VERSION: u16 = 2;
-/// Bytes before the weights.
+pub const VERSION: u16 = 3;
+/// Bytes before the weights in versions 1 and 2.
 pub const HEADER_BYTES: usize = 16;
+/// Bytes version 3 adds to the header (the bucket count and two zeros).
+pub const BUCKET_HEADER_BYTES: usize = 4;
 
 /// Why a network file cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,6 +49,9 @@ pub enum NetError {
     Quantisation,
     /// An activation code other than 0 and 1.
     Activation(u16),
+    /// An output bucket count of zero or above [`MAX_BUCKETS`], or a version 3 header
+    /// whose bytes 18..20 are not zero.
+    Buckets(usize),
     /// A squared clipped `ReLU` network whose output weight, times QA, leaves 16 bits
     /// (the inner product is taken in 16 bits): the largest such product.
     OutputRange(i32),
@@ -66,8 +77,13 @@ impl fmt::Display for NetError {
             }
             NetError::Activation(a) => write!(
                 f,
-                "activation {a}: this engine knows 0 (clipped ReLU) and, in a version 2 file, 1 \
+                "activation {a}: this engine knows 0 (clipped ReLU) and, in a version 2 or 3 file, 1 \
                  (squared clipped ReLU)"
+            ),
+            NetError::Buckets(b) => write!(
+                f,
+                "{b} output buckets: a version 3 network has 1 to {MAX_BUCKETS}, and zeros \
+                 in bytes 18..20"
             ),
             NetError::OutputRange(p) => write!(
                 f,
@@ -83,9 +99,21 @@ impl fmt::Display for NetError {
 
 impl std::error::Error for NetError {}
 
-/// The file size of a network of hidden width `hidden`.
-pub fn file_bytes(hidden: usize) -> usize {
-    HEADER_BYTES + 2 * (FEATURES * hidden + hidden + 2 * hidden) + 4
+/// The size of the file this code writes for a network of hidden width `hidden` and
+/// `buckets` output buckets (version 3 only for more than one).
+pub fn file_bytes(hidden: usize, buckets: usize) -> usize {
+    layout_bytes(buckets > 1, hidden, buckets)
+}
+
+/// The file size with or without version 3's bucket header.
+fn layout_bytes(bucket_header: bool, hidden: usize, buckets: usize) -> usize {
+    let header = HEADER_BYTES
+        + if bucket_header {
+            BUCKET_HEADER_BYTES
+        } else {
+            0
+        };
+    header + 2 * (FEATURES * hidden + hidden + buckets * 2 * hidden) + 4 * buckets
 }
 
 fn u16_at(b: &[u8], at: usize) -> u16 {
@@ -121,16 +149,38 @@ impl Network {
             return Err(NetError::Quantisation);
         }
         // Version 1 has one activation and zeros here; anything else is refused rather
-        // than read as the clipped ReLU.
+        // than read as the clipped ReLU. Versions 2 and 3 name it here.
         let activation = match (version, u16_at(b, 14)) {
             (_, 0) => Activation::ClippedRelu,
-            (2, 1) => Activation::SquaredClippedRelu,
+            (2.., 1) => Activation::SquaredClippedRelu,
             (_, other) => return Err(NetError::Activation(other)),
         };
-        if b.len() != file_bytes(hidden) {
-            return Err(NetError::Length(file_bytes(hidden), b.len()));
+        let bucket_header = version >= 3;
+        let buckets = if bucket_header {
+            if b.len() < HEADER_BYTES + BUCKET_HEADER_BYTES {
+                return Err(NetError::Length(
+                    HEADER_BYTES + BUCKET_HEADER_BYTES,
+                    b.len(),
+                ));
+            }
+            let buckets = u16_at(b, 16) as usize;
+            if buckets == 0 || buckets > MAX_BUCKETS || u16_at(b, 18) != 0 {
+                return Err(NetError::Buckets(buckets));
+            }
+            buckets
+        } else {
+            1
+        };
+        let want = layout_bytes(bucket_header, hidden, buckets);
+        if b.len() != want {
+            return Err(NetError::Length(want, b.len()));
         }
-        let mut at = HEADER_BYTES;
+        let mut at = HEADER_BYTES
+            + if bucket_header {
+                BUCKET_HEADER_BYTES
+            } else {
+                0
+            };
         let mut take = |n: usize| {
             let part = &b[at..at + n];
             at += n;
@@ -138,9 +188,11 @@ impl Network {
         };
         let feature_weights = i16s(take(2 * FEATURES * hidden));
         let feature_bias = i16s(take(2 * hidden));
-        let output_weights = i16s(take(4 * hidden));
-        let out = take(4);
-        let output_bias = i32::from_le_bytes([out[0], out[1], out[2], out[3]]);
+        let output_weights = i16s(take(buckets * 4 * hidden));
+        let output_bias = take(4 * buckets)
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
         if activation == Activation::SquaredClippedRelu {
             let widest = output_weights
                 .iter()
@@ -159,6 +211,7 @@ impl Network {
             activation,
             feature_weights,
             feature_bias,
+            buckets,
             output_weights,
             output_bias,
             kernel: super::Kernel::detect(),
@@ -167,11 +220,13 @@ impl Network {
 
     /// The network as a file.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut b = Vec::with_capacity(file_bytes(self.hidden));
+        let mut b = Vec::with_capacity(file_bytes(self.hidden, self.buckets));
         b.extend_from_slice(&MAGIC);
-        let (version, activation) = match self.activation {
-            Activation::ClippedRelu => (1, 0),
-            Activation::SquaredClippedRelu => (2, 1),
+        let (version, activation) = match (self.buckets > 1, self.activation) {
+            (true, Activation::ClippedRelu) => (3, 0),
+            (true, Activation::SquaredClippedRelu) => (3, 1),
+            (false, Activation::ClippedRelu) => (1, 0),
+            (false, Activation::SquaredClippedRelu) => (2, 1),
         };
         for v in [
             version,
@@ -183,6 +238,10 @@ impl Network {
         ] {
             b.extend_from_slice(&v.to_le_bytes());
         }
+        if version == 3 {
+            b.extend_from_slice(&(self.buckets as u16).to_le_bytes());
+            b.extend_from_slice(&[0, 0]);
+        }
         for w in self
             .feature_weights
             .iter()
@@ -191,14 +250,16 @@ impl Network {
         {
             b.extend_from_slice(&w.to_le_bytes());
         }
-        b.extend_from_slice(&self.output_bias.to_le_bytes());
+        for bias in &self.output_bias {
+            b.extend_from_slice(&bias.to_le_bytes());
+        }
         b
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::random_network;
+    use super::super::tests::{random_bucketed_network, random_network};
     use super::*;
 
     #[test]
@@ -207,7 +268,7 @@ mod tests {
         for activation in [Activation::ClippedRelu, Activation::SquaredClippedRelu] {
             net.activation = activation;
             let bytes = net.to_bytes();
-            assert_eq!(bytes.len(), file_bytes(32));
+            assert_eq!(bytes.len(), file_bytes(32, 1));
             let version = if activation == Activation::ClippedRelu {
                 1
             } else {
@@ -215,7 +276,40 @@ mod tests {
             };
             assert_eq!(u16_at(&bytes, 4), version);
             assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+            // The same with eight output buckets: version 3, whatever the activation.
+            let mut bucketed = random_bucketed_network(32, 8, 7);
+            bucketed.activation = activation;
+            let bytes = bucketed.to_bytes();
+            assert_eq!(bytes.len(), file_bytes(32, 8));
+            assert_eq!((u16_at(&bytes, 4), u16_at(&bytes, 16)), (3, 8));
+            assert_eq!(Network::from_bytes(&bytes).unwrap(), bucketed);
         }
+    }
+
+    #[test]
+    fn bad_bucket_headers_are_refused() {
+        let bytes = random_bucketed_network(16, 4, 2).to_bytes();
+        for (at, value, error) in [
+            (16, 0, NetError::Buckets(0)),
+            (16, 17, NetError::Buckets(17)),
+            (18, 1, NetError::Buckets(4)),
+        ] {
+            let mut bad = bytes.clone();
+            bad[at] = value;
+            assert_eq!(Network::from_bytes(&bad), Err(error));
+        }
+        // A version 2 file read as version 3 has no bucket header.
+        let mut old = random_network(16, 2).to_bytes();
+        old[4] = 3;
+        assert!(Network::from_bytes(&old).is_err());
+        assert_eq!(
+            Network::from_bytes(&bytes[..18]),
+            Err(NetError::Length(20, 18))
+        );
+        assert_eq!(
+            Network::from_bytes(&bytes[..bytes.len() - 1]),
+            Err(NetError::Length(file_bytes(16, 4), bytes.len() - 1))
+        );
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! move's and the other's) sums the columns of its active features into H values
 //! (the accumulator); both are clipped to `0..=QA` (a clipped `ReLU`, squared in the
 //! networks that say so: [`Activation`]), and a dot product with the output weights
-//! gives the score. The accumulator is kept from node to node by
+//! gives the score. A network may have several sets of output weights, its output
+//! buckets, one chosen by the number of men on the board ([`output_bucket`]), so that an
+//! ending is scored by other weights than the middlegame. The accumulator is kept from node to node by
 //! adding and subtracting columns ([`accumulator`]); the inner loops have a scalar and
 //! an AVX2 path with identical results ([`simd`]).
 //!
@@ -46,6 +48,17 @@ pub const FEATURES: usize = 768;
 /// 256 × 255² × 127 < 2^31; a wider layer or larger QA would need a wider sum).
 pub const MAX_HIDDEN: usize = 256;
 
+/// The most output buckets a file may declare.
+pub const MAX_BUCKETS: usize = 16;
+
+/// The output bucket of a position with `men` men on the board, for a network of
+/// `buckets` buckets: the range from 2 men (the Kings alone) to 32 cut into `buckets`
+/// spans as even as whole numbers allow, the fewest men in bucket 0.
+#[inline]
+pub fn output_bucket(men: u32, buckets: usize) -> usize {
+    (men.saturating_sub(2) as usize * buckets / 31).min(buckets.max(1) - 1)
+}
+
 /// The index of the feature "a man of `color` and kind `kind` on `sq`" seen by `persp`.
 #[inline]
 pub fn feature(persp: Color, color: Color, kind: usize, sq: usize) -> usize {
@@ -85,21 +98,29 @@ pub struct Network {
     pub feature_weights: Vec<i16>,
     /// `hidden`.
     pub feature_bias: Vec<i16>,
-    /// `2 × hidden`: the side to move's half, then the other's.
+    /// Output buckets (1 to [`MAX_BUCKETS`]): sets of output weights and bias, chosen by
+    /// the number of men ([`output_bucket`]).
+    pub buckets: usize,
+    /// `buckets × 2 × hidden`, bucket by bucket: the side to move's half, then the
+    /// other's.
     pub output_weights: Vec<i16>,
-    /// In units of `qa × qb`.
-    pub output_bias: i32,
+    /// `buckets`, in units of `qa × qb`.
+    pub output_bias: Vec<i32>,
     /// The path the inner loops take (not part of the file).
     pub kernel: Kernel,
 }
 
 impl Network {
-    /// The score, side to move's view, of the sums in `acc` with `turn` to move.
-    pub fn output(&self, acc: &Accumulator, turn: Color) -> i32 {
+    /// The score, side to move's view, of the sums in `acc`, which hold `pos`.
+    pub fn output(&self, acc: &Accumulator, pos: &Position) -> i32 {
         let h = self.hidden;
         let top = self.qa as i16;
+        let turn = pos.turn();
         let (ours, theirs) = (acc.side(turn), acc.side(!turn));
-        let (w_ours, w_theirs) = self.output_weights.split_at(h);
+        let bucket = output_bucket(pos.occupied().len(), self.buckets);
+        let output_bias = self.output_bias[bucket];
+        let (w_ours, w_theirs) =
+            self.output_weights[bucket * 2 * h..(bucket + 1) * 2 * h].split_at(h);
         let (qa, qb, scale) = (
             i64::from(self.qa),
             i64::from(self.qb),
@@ -109,7 +130,7 @@ impl Network {
             Activation::ClippedRelu => {
                 let sum = i64::from(simd::clipped_dot(self.kernel, ours, w_ours, top))
                     + i64::from(simd::clipped_dot(self.kernel, theirs, w_theirs, top))
-                    + i64::from(self.output_bias);
+                    + i64::from(output_bias);
                 (sum * scale / (qa * qb)) as i32
             }
             // The squares are in units of QA² × QB: the bias is brought to them and the
@@ -122,7 +143,7 @@ impl Network {
                         w_theirs,
                         top,
                     ))
-                    + i64::from(self.output_bias) * qa;
+                    + i64::from(output_bias) * qa;
                 (sum * scale / (qa * qa * qb)) as i32
             }
         }
@@ -132,7 +153,7 @@ impl Network {
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let mut acc = Accumulator::new(self);
         acc.refresh(self, pos);
-        self.output(&acc, pos.turn())
+        self.output(&acc, pos)
     }
 }
 
@@ -151,6 +172,11 @@ pub(crate) mod tests {
 
     /// A network of random weights of moderate size, for the tests.
     pub(crate) fn random_network(hidden: usize, seed: u64) -> Network {
+        random_bucketed_network(hidden, 1, seed)
+    }
+
+    /// The same with `buckets` output buckets.
+    pub(crate) fn random_bucketed_network(hidden: usize, buckets: usize, seed: u64) -> Network {
         let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         let mut next = |range: i64| {
             s ^= s << 13;
@@ -166,8 +192,9 @@ pub(crate) mod tests {
             activation: Activation::ClippedRelu,
             feature_weights: (0..FEATURES * hidden).map(|_| next(40)).collect(),
             feature_bias: (0..hidden).map(|_| next(100)).collect(),
-            output_weights: (0..2 * hidden).map(|_| next(127)).collect(),
-            output_bias: i32::from(next(5000)),
+            buckets,
+            output_weights: (0..buckets * 2 * hidden).map(|_| next(127)).collect(),
+            output_bias: (0..buckets).map(|_| i32::from(next(5000))).collect(),
             kernel: Kernel::detect(),
         }
     }
@@ -195,8 +222,48 @@ pub(crate) mod tests {
     fn the_built_in_network_reads() {
         let net = embedded();
         assert_eq!(net.to_bytes(), EMBEDDED_BYTES);
-        assert_eq!(EMBEDDED_BYTES.len(), format::file_bytes(net.hidden));
+        assert_eq!(
+            EMBEDDED_BYTES.len(),
+            format::file_bytes(net.hidden, net.buckets)
+        );
         assert!(net.hidden >= 16);
+    }
+
+    #[test]
+    fn output_buckets_cover_two_to_thirty_two_men_evenly() {
+        assert_eq!(output_bucket(2, 1), 0);
+        assert_eq!(output_bucket(32, 1), 0);
+        let eight: Vec<usize> = (2..=32).map(|men| output_bucket(men, 8)).collect();
+        // 31 counts of men in 8 buckets: 3 or 4 counts each, in order.
+        for b in 0..8 {
+            let n = eight.iter().filter(|&&x| x == b).count();
+            assert!((3..=4).contains(&n), "bucket {b} holds {n} counts");
+        }
+        assert!(eight.windows(2).all(|w| w[0] <= w[1]));
+        assert_eq!((eight[0], eight[30]), (0, 7));
+        // More men than a board holds (never in a game) stay in the last bucket.
+        assert_eq!(output_bucket(40, 8), 7);
+        assert_eq!(output_bucket(0, 8), 0);
+    }
+
+    #[test]
+    fn each_output_bucket_scores_with_its_own_weights() {
+        let rules = crate::Rules::new(crate::RuleSet::Fide);
+        let read = |fen: &str| {
+            Position::from_setup(&crate::Setup::from_fen(fen, false).unwrap(), rules).unwrap()
+        };
+        let full = read("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        let ending = read("8/5k2/8/3p4/8/2K5/5P2/8 w - - 0 1");
+        let mut net = random_bucketed_network(32, 4, 11);
+        let (a, b) = (net.evaluate(&full), net.evaluate(&ending));
+        // Changing the last bucket's weights moves the full board's score alone.
+        let h = net.hidden;
+        for w in &mut net.output_weights[3 * 2 * h..] {
+            *w = -*w;
+        }
+        net.output_bias[3] += 1000;
+        assert_ne!(net.evaluate(&full), a);
+        assert_eq!(net.evaluate(&ending), b);
     }
 
     #[test]
