@@ -5,7 +5,7 @@
 //! tuner datagen OUT.txt --games N [--nodes 6000] [--threads T] [--openings FILE.epd]...
 //!                [--seed S] [--random-plies 4] [--hash 8] [--format text|bin] [--eval-net]
 //!                                                          # self-play -> quiet positions
-//! tuner extract OUT.txt GAMES.pgn...                       # quiet positions from PGN games
+//! tuner extract OUT.txt GAMES.pgn... [--scores]            # quiet positions from PGN games
 //! tuner pack OUT.bin POSITIONS.txt...                      # text with scores -> records
 //! tuner tune POSITIONS.txt [--epochs 300] [--lr 1.0] [--holdout 0.1] [--relinearise R]
 //!            [--king-attack] [--keep-best] [--lambda 1.0] [--smooth 0] [--threads T]
@@ -119,6 +119,11 @@ enum Command {
     Extract {
         /// The positions file to write.
         out: PathBuf,
+        /// Keep only the positions whose move carries an engine's centipawn score in its
+        /// comment (fastchess's and cutechess's `{+0.35/14 0.148s}`), and write it as
+        /// `FEN | result | score` (White's view), the text `pack` reads.
+        #[arg(long)]
+        scores: bool,
         /// PGN files.
         #[arg(required = true)]
         games: Vec<PathBuf>,
@@ -328,15 +333,21 @@ fn main() -> Result<(), Box<dyn Error>> {
             let summary = datagen::run(&config, file, true)?;
             eprintln!("{summary}; written to {}", out.display());
         }
-        Command::Extract { out, games } => {
+        Command::Extract { out, scores, games } => {
             // Every input is read before the output is created: a mistyped command
             // (output and input swapped) must not empty an input.
             let mut lines = String::new();
             let mut total = 0;
             for path in &games {
                 let text = read_named(path)?;
-                for (fen, result) in pgn::quiet_positions(&text) {
-                    writeln!(lines, "{fen} | {result:.1}")?;
+                for p in pgn::quiet_positions(&text) {
+                    match (scores, p.score) {
+                        (false, _) => writeln!(lines, "{} | {:.1}", p.fen, p.result)?,
+                        (true, Some(score)) => {
+                            writeln!(lines, "{} | {:.1} | {score}", p.fen, p.result)?;
+                        }
+                        (true, None) => continue,
+                    }
                     total += 1;
                 }
             }
