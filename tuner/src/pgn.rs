@@ -1,6 +1,6 @@
 //! Reading PGN games: tags, SAN moves, results; and picking the quiet positions.
 
-use engine::{Move, PieceKind, Position, RuleSet, Rules, Setup};
+use engine::{Move, MoveKind, PieceKind, Position, RuleSet, Rules, Setup};
 
 /// Plies skipped at the start of each game (the opening book's moves and the first few).
 const SKIP_PLIES: usize = 8;
@@ -106,17 +106,21 @@ pub fn quiet_positions(text: &str) -> Vec<QuietPosition> {
         let Ok(mut pos) = Position::from_setup(&setup, rules) else {
             continue;
         };
+        // The tags end at the first line that is not one; a later line that starts with
+        // `[` (inside a comment) is movetext.
         let movetext = game
             .lines()
-            .filter(|l| !l.starts_with('['))
+            .skip_while(|l| l.starts_with('[') || l.trim().is_empty())
             .collect::<Vec<_>>()
             .join(" ");
         for (ply, (token, comment)) in moves_with_comments(&movetext).into_iter().enumerate() {
             let Some(mv) = parse_san(&pos, token) else {
                 break;
             };
-            let quiet =
-                pos.kind_on(mv.to()).is_none() && mv.promotion().is_none() && !mv.is_castle();
+            let quiet = pos.kind_on(mv.to()).is_none()
+                && mv.kind() != MoveKind::EnPassant
+                && mv.promotion().is_none()
+                && !mv.is_castle();
             if ply >= SKIP_PLIES && quiet && !pos.in_check() {
                 let score = comment.and_then(comment_score).map(|own| {
                     if pos.turn() == engine::Color::White {
@@ -138,7 +142,7 @@ pub fn quiet_positions(text: &str) -> Vec<QuietPosition> {
 }
 
 /// The SAN moves of a game's movetext, each with the `{...}` comment that follows it;
-/// move numbers, results and variations (`(...)`) left out.
+/// move numbers, results, annotations (`$1`, `!?`) and variations (`(...)`) left out.
 fn moves_with_comments(movetext: &str) -> Vec<(&str, Option<&str>)> {
     let mut out: Vec<(&str, Option<&str>)> = Vec::new();
     let mut rest = movetext;
@@ -152,8 +156,11 @@ fn moves_with_comments(movetext: &str) -> Vec<(&str, Option<&str>)> {
                 }
             }
             rest = rest.get(end + 1..).unwrap_or("");
-        } else if c == '(' || c == ')' {
-            variation += if c == '(' { 1 } else { -1 };
+        } else if c == '(' {
+            variation += 1;
+            rest = &rest[1..];
+        } else if c == ')' {
+            variation = (variation - 1).max(0);
             rest = &rest[1..];
         } else if c.is_whitespace() {
             rest = &rest[c.len_utf8()..];
@@ -161,8 +168,14 @@ fn moves_with_comments(movetext: &str) -> Vec<(&str, Option<&str>)> {
             let end = rest
                 .find(|c: char| c.is_whitespace() || matches!(c, '{' | '(' | ')'))
                 .unwrap_or(rest.len());
-            let token = rest[..end].trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-            if variation == 0 && !token.is_empty() && !is_result(token) {
+            let raw = &rest[..end];
+            // A move number (`12.`, `12...`) may lead the move: digits then dots.
+            let token = match raw.find(|c: char| !c.is_ascii_digit()) {
+                Some(i) if i > 0 && raw[i..].starts_with('.') => raw[i..].trim_start_matches('.'),
+                _ => raw,
+            };
+            let annotation = token.starts_with('$') || token.chars().all(|c| c == '!' || c == '?');
+            if variation == 0 && !token.is_empty() && !annotation && !is_result(token) {
                 out.push((token, None));
             }
             rest = &rest[end..];
@@ -210,11 +223,22 @@ mod tests {
             2. Nf3 {+0.20/10 0.1s} Nc6 {-0.15/11 0.1s} 3. Bc4 {+0.31/10} Bc5 {-0.25/9}\n\
             4. c3 {+0.40/12 0.2s} Nf6 {-0.30/12} 5. d3 {+0.12/12 0.1s} d6 {-0.05/13 0.1s} \
             6. h3 {0.1s} a6 (6... a5 {+9.99/1}) {-0.45/13 0.1s} 7. a4 {+M7/20 0.3s} \
-            Rb8 {-1.25/14} 8. O-O {+0.10/1} 0-1\n";
+            Rb8 {-1.25/14} $1 8. 0-0 {+0.10/1} ! Nd4 {-0.20/12} 0-1\n";
         let positions = quiet_positions(pgn);
         let scores: Vec<Option<i32>> = positions.iter().map(|p| p.score).collect();
-        // 6. h3, 6... a6 (Black's -0.45 is White's +45), 7. a4, 7... Rb8.
-        assert_eq!(scores, [None, Some(45), None, Some(125)]);
+        // 6. h3, 6... a6 (Black's -0.45 is White's +45), 7. a4, 7... Rb8, then past the
+        // annotations and the castling written with zeros, 8... Nd4; the result is not
+        // a move.
+        assert_eq!(scores, [None, Some(45), None, Some(125), Some(20)]);
+        assert_eq!(
+            moves_with_comments("8. 0-0 {c} $1 ! 8...Nd4 !? 1-0").len(),
+            2,
+            "0-0 and Nd4"
+        );
+        assert_eq!(
+            moves_with_comments("1. e4 ) e5 {x} 2. Nf3 1/2-1/2"),
+            [("e4", None), ("e5", Some("x")), ("Nf3", None)]
+        );
         assert!(positions[0].fen.contains(" w "), "{}", positions[0].fen);
         assert!(positions.iter().all(|p| p.result == 0.0));
         assert_eq!(comment_score("-0.05/13 0.1s"), Some(-5));

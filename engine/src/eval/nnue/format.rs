@@ -28,8 +28,9 @@ use super::{Activation, Network, FEATURES, MAX_BUCKETS, MAX_HIDDEN};
 
 /// The file's first four bytes.
 pub const MAGIC: [u8; 4] = *b"MNUE";
-/// The newest format version this code reads and writes (also 1, the first, written for a
-/// clipped `ReLU` network so that its file is byte for byte what it was).
+/// The newest format version this code reads and writes: 3, for a network of several
+/// output buckets. A network of one bucket is written as version 1 (the clipped `ReLU`)
+/// or 2 (the squared one), byte for byte the file it was before.
 pub const VERSION: u16 = 3;
 /// Bytes before the weights in versions 1 and 2.
 pub const HEADER_BYTES: usize = 16;
@@ -298,7 +299,7 @@ mod tests {
             bad[at] = value;
             assert_eq!(Network::from_bytes(&bad), Err(error));
         }
-        // A version 2 file read as version 3 has no bucket header.
+        // A version 2 file read as version 3 has no bucket header: refused, not a panic.
         let mut old = random_network(16, 2).to_bytes();
         old[4] = 3;
         assert!(Network::from_bytes(&old).is_err());
