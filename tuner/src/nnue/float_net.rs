@@ -77,7 +77,7 @@ impl FloatNet {
         }
         let (qa, qb) = (f64::from(QA), f64::from(QB));
         let mut w = Vec::with_capacity(
-            FEATURES * net.hidden + net.hidden + net.buckets * (2 * net.hidden + 1),
+            FEATURES * net.hidden + net.hidden + net.buckets() * (2 * net.hidden + 1),
         );
         w.extend(net.feature_weights.iter().map(|&x| f64::from(x) / qa));
         w.extend(net.feature_bias.iter().map(|&x| f64::from(x) / qa));
@@ -86,7 +86,7 @@ impl FloatNet {
         let mut float = FloatNet {
             hidden: net.hidden,
             activation: net.activation,
-            buckets: net.buckets,
+            buckets: net.buckets(),
             w,
         };
         // Rounding may carry a weight trained at ±CLIP up to half a quantum past it
@@ -221,7 +221,6 @@ impl FloatNet {
             activation: self.activation,
             feature_weights: self.w[..b].iter().map(|&x| q(x, QA)).collect(),
             feature_bias: self.w[b..o].iter().map(|&x| q(x, QA)).collect(),
-            buckets: self.buckets,
             output_weights: self.w[o..ob].iter().map(|&x| q(x, QB)).collect(),
             output_bias: self.w[ob..]
                 .iter()

@@ -119,7 +119,7 @@ fn a_network_read_back_as_float_weights_quantises_to_itself() {
         let float = FloatNet::from_network(&net).unwrap();
         assert_eq!(
             (float.hidden, float.activation, float.buckets),
-            (net.hidden, net.activation, net.buckets)
+            (net.hidden, net.activation, net.buckets())
         );
         assert_eq!(float.quantise().to_bytes(), net.to_bytes());
     }

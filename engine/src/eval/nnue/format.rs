@@ -212,7 +212,6 @@ impl Network {
             activation,
             feature_weights,
             feature_bias,
-            buckets,
             output_weights,
             output_bias,
             kernel: super::Kernel::detect(),
@@ -221,9 +220,9 @@ impl Network {
 
     /// The network as a file.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut b = Vec::with_capacity(file_bytes(self.hidden, self.buckets));
+        let mut b = Vec::with_capacity(file_bytes(self.hidden, self.buckets()));
         b.extend_from_slice(&MAGIC);
-        let (version, activation) = match (self.buckets > 1, self.activation) {
+        let (version, activation) = match (self.buckets() > 1, self.activation) {
             (true, Activation::ClippedRelu) => (3, 0),
             (true, Activation::SquaredClippedRelu) => (3, 1),
             (false, Activation::ClippedRelu) => (1, 0),
@@ -240,7 +239,7 @@ impl Network {
             b.extend_from_slice(&v.to_le_bytes());
         }
         if version == 3 {
-            b.extend_from_slice(&(self.buckets as u16).to_le_bytes());
+            b.extend_from_slice(&(self.buckets() as u16).to_le_bytes());
             b.extend_from_slice(&[0, 0]);
         }
         for w in self

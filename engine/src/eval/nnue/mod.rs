@@ -4,9 +4,9 @@
 //! networks that say so: [`Activation`]), and a dot product with the output weights
 //! gives the score. A network may have several sets of output weights, its output
 //! buckets, one chosen by the number of men on the board ([`output_bucket`]), so that an
-//! ending is scored by other weights than the middlegame. The accumulator is kept from node to node by
-//! adding and subtracting columns ([`accumulator`]); the inner loops have a scalar and
-//! an AVX2 path with identical results ([`simd`]).
+//! ending is scored by other weights than the middlegame. The accumulator is kept from
+//! node to node by adding and subtracting columns ([`accumulator`]); the inner loops
+//! have a scalar and an AVX2 path with identical results ([`simd`]).
 //!
 //! A feature is a man of a colour and kind on a square, seen from one side: squares are
 //! mirrored top to bottom for Black, and "ours"/"theirs" replace White/Black, so one set
@@ -98,26 +98,30 @@ pub struct Network {
     pub feature_weights: Vec<i16>,
     /// `hidden`.
     pub feature_bias: Vec<i16>,
-    /// Output buckets (1 to [`MAX_BUCKETS`]): sets of output weights and bias, chosen by
-    /// the number of men ([`output_bucket`]).
-    pub buckets: usize,
     /// `buckets × 2 × hidden`, bucket by bucket: the side to move's half, then the
     /// other's.
     pub output_weights: Vec<i16>,
-    /// `buckets`, in units of `qa × qb`.
+    /// One per output bucket ([`Network::buckets`]), in units of `qa × qb`.
     pub output_bias: Vec<i32>,
     /// The path the inner loops take (not part of the file).
     pub kernel: Kernel,
 }
 
 impl Network {
+    /// Output buckets (1 to [`MAX_BUCKETS`]): sets of output weights and bias, chosen by
+    /// the number of men ([`output_bucket`]); one bias each.
+    #[inline]
+    pub fn buckets(&self) -> usize {
+        self.output_bias.len()
+    }
+
     /// The score, side to move's view, of the sums in `acc`, which hold `pos`.
     pub fn output(&self, acc: &Accumulator, pos: &Position) -> i32 {
         let h = self.hidden;
         let top = self.qa as i16;
         let turn = pos.turn();
         let (ours, theirs) = (acc.side(turn), acc.side(!turn));
-        let bucket = output_bucket(pos.occupied().len(), self.buckets);
+        let bucket = output_bucket(pos.occupied().len(), self.buckets());
         let output_bias = self.output_bias[bucket];
         let (w_ours, w_theirs) =
             self.output_weights[bucket * 2 * h..(bucket + 1) * 2 * h].split_at(h);
@@ -192,7 +196,6 @@ pub(crate) mod tests {
             activation: Activation::ClippedRelu,
             feature_weights: (0..FEATURES * hidden).map(|_| next(40)).collect(),
             feature_bias: (0..hidden).map(|_| next(100)).collect(),
-            buckets,
             output_weights: (0..buckets * 2 * hidden).map(|_| next(127)).collect(),
             output_bias: (0..buckets).map(|_| i32::from(next(5000))).collect(),
             kernel: Kernel::detect(),
@@ -224,7 +227,7 @@ pub(crate) mod tests {
         assert_eq!(net.to_bytes(), EMBEDDED_BYTES);
         assert_eq!(
             EMBEDDED_BYTES.len(),
-            format::file_bytes(net.hidden, net.buckets)
+            format::file_bytes(net.hidden, net.buckets())
         );
         assert!(net.hidden >= 16);
     }
