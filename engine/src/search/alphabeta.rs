@@ -12,8 +12,8 @@ use crate::types::{Move, MoveKind, PieceKind, MAX_MOVES};
 
 use super::odds::marked_after;
 use super::ordering::{
-    captured, history_bonus, is_bad_capture_score, moved, pick, piece_to, score_moves, see_ge,
-    HASH_MOVE,
+    captured, history_bonus, is_bad_capture_score, keep_tactical, moved, pick, piece_to,
+    score_moves, score_quiets, see_ge, HASH_MOVE, QUIET_PENDING,
 };
 use super::singular::Singularity;
 use super::tt::{from_tt, to_tt, TtBound};
@@ -261,8 +261,6 @@ impl Worker<'_> {
             tt_move,
             killers,
             counter,
-            self.hist,
-            prev,
         );
 
         let mut best = -INF;
@@ -271,9 +269,16 @@ impl Worker<'_> {
         let mut quiets: arrayvec::ArrayVec<(Move, usize), 64> = arrayvec::ArrayVec::new();
         let mut skip_quiets = false;
         let lmp_limit = (3 + depth * depth) / (2 - i32::from(improving));
-        let n = moves.len();
-        for i in 0..n {
-            let (mv, order) = pick(&mut moves[..n], &mut scores[..n], i);
+        let mut n = moves.len();
+        for i in 0.. {
+            if i >= n {
+                break;
+            }
+            let (mut mv, mut order) = pick(&mut moves[..n], &mut scores[..n], i);
+            if order == QUIET_PENDING {
+                score_quiets(pos, &moves[i..n], &mut scores[i..n], self.hist, prev);
+                (mv, order) = pick(&mut moves[..n], &mut scores[..n], i);
+            }
             if Some(mv) == excluded {
                 continue;
             }
@@ -294,12 +299,15 @@ impl Worker<'_> {
                         continue;
                     }
                 } else {
-                    if depth <= 8 && searched as i32 >= lmp_limit {
-                        skip_quiets = true;
-                        continue;
-                    }
+                    // Late move pruning and futility prune every quiet move after this
+                    // one as well: until a quiet move is searched, neither `searched`
+                    // (so the reduction) nor alpha changes. Only the captures are kept.
                     let lmr_depth = (depth - 1 - reduction).max(0);
-                    if lmr_depth <= 8 && eval + 110 + 90 * lmr_depth <= alpha {
+                    if (depth <= 8 && searched as i32 >= lmp_limit)
+                        || (lmr_depth <= 8 && eval + 110 + 90 * lmr_depth <= alpha)
+                    {
+                        skip_quiets = true;
+                        n = i + 1 + keep_tactical(pos, &mut moves[i + 1..n], &mut scores[i + 1..n]);
                         continue;
                     }
                     if lmr_depth <= 8 && !see_ge(pos, mv, -25 * lmr_depth * lmr_depth) {

@@ -12,7 +12,7 @@ use crate::position::Position;
 use crate::types::{Move, MAX_MOVES};
 
 use super::odds::{marked_after, marked_now, Terms};
-use super::ordering::{is_tactical, moved, piece_to, score_moves, Histories};
+use super::ordering::{is_tactical, moved, piece_to, score_moves, score_quiets, Histories};
 use super::time::{budget, stability_factor};
 use super::tt::TranspositionTable;
 use super::worker::{RootMove, Shared, Worker};
@@ -247,6 +247,11 @@ pub(crate) fn run(
         tt_move,
         [None; 2],
         None,
+    );
+    score_quiets(
+        pos,
+        &moves,
+        &mut scores[..moves.len()],
         &histories[0],
         [None; 2],
     );

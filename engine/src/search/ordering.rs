@@ -183,10 +183,15 @@ const GOOD_CAPTURE: i32 = 2_000_000;
 const KILLER: [i32; 2] = [1_000_002, 1_000_001];
 const COUNTER: i32 = 1_000_000;
 const BAD_CAPTURE: i32 = -2_000_000;
+/// A quiet move not scored yet (see [`score_moves`]).
+pub(crate) const QUIET_PENDING: i32 = 900_000;
 
-/// Scores every move of a node for ordering. `see_cut` is the SEE threshold a capture
-/// needs to count as good.
-#[allow(clippy::too_many_arguments)]
+/// Scores every move of a node for ordering, but for the quiet moves other than the hash
+/// move, killers and counter: those get [`QUIET_PENDING`], above every history score and
+/// below the counter move, and [`score_quiets`] scores them when the first is picked.
+/// Many nodes are cut off before any quiet is tried; picking, by the largest score
+/// first, chooses the same moves in the same places as if every quiet had been scored
+/// at once.
 pub(crate) fn score_moves(
     pos: &Position,
     moves: &[Move],
@@ -194,10 +199,7 @@ pub(crate) fn score_moves(
     hash_move: Option<Move>,
     killers: [Option<Move>; 2],
     counter: Option<Move>,
-    hist: &Histories,
-    prev: [Option<usize>; 2],
 ) {
-    let side = pos.turn();
     for (mv, score) in moves.iter().zip(scores.iter_mut()) {
         let mv = *mv;
         *score = if Some(mv) == hash_move {
@@ -221,8 +223,24 @@ pub(crate) fn score_moves(
         } else if Some(mv) == counter {
             COUNTER
         } else {
-            hist.quiet_score(side, mv, piece_to(moved(pos, mv), mv.to()), prev)
+            QUIET_PENDING
         };
+    }
+}
+
+/// Gives the quiet moves that [`score_moves`] left pending their history scores.
+pub(crate) fn score_quiets(
+    pos: &Position,
+    moves: &[Move],
+    scores: &mut [i32],
+    hist: &Histories,
+    prev: [Option<usize>; 2],
+) {
+    let side = pos.turn();
+    for (mv, score) in moves.iter().zip(scores.iter_mut()) {
+        if *score == QUIET_PENDING {
+            *score = hist.quiet_score(side, *mv, piece_to(moved(pos, *mv), mv.to()), prev);
+        }
     }
 }
 
@@ -238,6 +256,21 @@ pub(crate) fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) -> (Move, i
     moves.swap(i, best);
     scores.swap(i, best);
     (moves[i], scores[i])
+}
+
+/// Keeps only the tactical moves (captures, Queen promotions) of `moves` and their
+/// scores, in their order, at the front; returns how many there are.
+pub(crate) fn keep_tactical(pos: &Position, moves: &mut [Move], scores: &mut [i32]) -> usize {
+    let mut kept = 0;
+    for j in 0..moves.len() {
+        let mv = moves[j];
+        if captured(pos, mv).is_some() || mv.kind() == MoveKind::PromoteQueen {
+            moves[kept] = mv;
+            scores[kept] = scores[j];
+            kept += 1;
+        }
+    }
+    kept
 }
 
 /// Whether the ordering score marks a capture that loses material.
