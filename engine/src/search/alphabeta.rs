@@ -8,7 +8,7 @@
 
 use crate::game::{fifty_move_claimable, is_dead_position, repetition_claimable, repetition_key};
 use crate::position::Position;
-use crate::types::{Move, MoveKind, PieceKind, MAX_MOVES};
+use crate::types::{Move, MoveKind, PieceKind};
 
 use super::odds::marked_after;
 use super::ordering::{
@@ -253,15 +253,7 @@ impl Worker<'_> {
         ];
         let counter = prev[0].and_then(|p| self.hist.counter[p]);
         let killers = self.hist.killers[ply];
-        let mut scores = [0i32; MAX_MOVES];
-        score_moves(
-            pos,
-            &moves,
-            &mut scores[..moves.len()],
-            tt_move,
-            killers,
-            counter,
-        );
+        let mut scores = score_moves(pos, &moves, tt_move, killers, counter);
 
         let mut best = -INF;
         let mut best_move = None;

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use crate::game::{repetition_key, turn_start_keys, Game};
 use crate::position::Position;
-use crate::types::{Move, MAX_MOVES};
+use crate::types::Move;
 
 use super::odds::{marked_after, marked_now, Terms};
 use super::ordering::{is_tactical, moved, piece_to, score_moves, score_quiets, Histories};
@@ -239,15 +239,7 @@ pub(crate) fn run(
         return SearchResult::default();
     }
     let tt_move = tt.probe(pos.key()).and_then(|h| h.mv);
-    let mut scores = [0i32; MAX_MOVES];
-    score_moves(
-        pos,
-        &moves,
-        &mut scores[..moves.len()],
-        tt_move,
-        [None; 2],
-        None,
-    );
+    let mut scores = score_moves(pos, &moves, tt_move, [None; 2], None);
     score_quiets(
         pos,
         &moves,

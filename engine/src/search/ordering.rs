@@ -5,7 +5,7 @@
 //! that use these scores live in `alphabeta`.
 
 use crate::position::Position;
-use crate::types::{Bitboard, Color, Move, MoveKind, PieceKind, Square};
+use crate::types::{Bitboard, Color, Move, MoveKind, PieceKind, Square, MAX_MOVES};
 
 use super::MAX_PLY;
 
@@ -183,6 +183,10 @@ const GOOD_CAPTURE: i32 = 2_000_000;
 const KILLER: [i32; 2] = [1_000_002, 1_000_001];
 const COUNTER: i32 = 1_000_000;
 const BAD_CAPTURE: i32 = -2_000_000;
+/// The ordering scores of a node's moves, one for each, in the moves' order (not filled
+/// with zeros first: a node's moves are far fewer than `MAX_MOVES`).
+pub(crate) type Scores = arrayvec::ArrayVec<i32, MAX_MOVES>;
+
 /// A quiet move not scored yet (see [`score_moves`]).
 pub(crate) const QUIET_PENDING: i32 = 900_000;
 
@@ -195,14 +199,12 @@ pub(crate) const QUIET_PENDING: i32 = 900_000;
 pub(crate) fn score_moves(
     pos: &Position,
     moves: &[Move],
-    scores: &mut [i32],
     hash_move: Option<Move>,
     killers: [Option<Move>; 2],
     counter: Option<Move>,
-) {
-    for (mv, score) in moves.iter().zip(scores.iter_mut()) {
-        let mv = *mv;
-        *score = if Some(mv) == hash_move {
+) -> Scores {
+    let score = |mv: Move| {
+        if Some(mv) == hash_move {
             HASH_MOVE
         } else if let Some(victim) = captured(pos, mv) {
             let attacker = moved(pos, mv);
@@ -224,8 +226,9 @@ pub(crate) fn score_moves(
             COUNTER
         } else {
             QUIET_PENDING
-        };
-    }
+        }
+    };
+    moves.iter().map(|&mv| score(mv)).collect()
 }
 
 /// Gives the quiet moves that [`score_moves`] left pending their history scores.
@@ -343,5 +346,70 @@ mod tests {
         let mut texts: Vec<String> = list.iter().map(|m| format!("{m:?}")).collect();
         texts.sort();
         assert_eq!(texts, ["b7a8q", "b7b8q", "e4d5"]);
+    }
+
+    /// The moves in the order `pick` gives them, quiets scored at once or when the first
+    /// is picked.
+    fn picked(p: &Position, hist: &Histories, lazy: bool) -> Vec<Move> {
+        let mut moves = p.legal_moves();
+        let hash = p.parse_uci_move("a2a3").ok();
+        let killers = [p.parse_uci_move("h2h4").ok(), None];
+        let mut scores = score_moves(p, &moves, hash, killers, None);
+        if !lazy {
+            score_quiets(p, &moves, &mut scores, hist, [None; 2]);
+        }
+        let n = moves.len();
+        (0..n)
+            .map(|i| {
+                let (mut mv, order) = pick(&mut moves[..n], &mut scores[..n], i);
+                if order == QUIET_PENDING {
+                    score_quiets(p, &moves[i..n], &mut scores[i..n], hist, [None; 2]);
+                    (mv, _) = pick(&mut moves[..n], &mut scores[..n], i);
+                }
+                mv
+            })
+            .collect()
+    }
+
+    #[test]
+    fn quiets_scored_when_first_picked_come_in_the_order_of_quiets_scored_at_once() {
+        let p = pos("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+        let mut hist = Histories::new();
+        for (text, bonus) in [("d2d3", 900), ("b1c3", 700), ("e1g1", 300), ("h2h3", -400)] {
+            let mv = p.parse_uci_move(text).unwrap();
+            let pt = piece_to(moved(&p, mv), mv.to());
+            hist.update_quiet(Color::White, mv, pt, [None; 2], bonus);
+        }
+        let lazy = picked(&p, &hist, true);
+        assert_eq!(lazy, picked(&p, &hist, false));
+        // The hash move, the killer, the quiets by history (the punished one last of
+        // them), then the captures that lose material (Nxe5, Bxf7+), the larger first.
+        let text: Vec<String> = lazy.iter().map(|m| format!("{m:?}")).collect();
+        let n = text.len();
+        assert_eq!(text[..5], ["a2a3", "h2h4", "d2d3", "b1c3", "e1g1(castle)"]);
+        assert_eq!(text[n - 3..], ["h2h3", "f3e5", "c4f7"]);
+    }
+
+    #[test]
+    fn keeping_the_tactical_moves_keeps_them_and_their_scores_in_order() {
+        let p = pos("r3k3/1P6/8/3p4/4P3/8/8/4K3 w - - 0 1");
+        let mut moves: Vec<Move> = p.legal_moves().to_vec();
+        let mut scores: Vec<i32> = (0..moves.len() as i32).collect();
+        let before: Vec<(Move, i32)> = moves.iter().copied().zip(scores.iter().copied()).collect();
+        let kept = keep_tactical(&p, &mut moves, &mut scores);
+        let tactical: Vec<(Move, i32)> = before
+            .into_iter()
+            .filter(|&(m, _)| captured(&p, m).is_some() || m.kind() == MoveKind::PromoteQueen)
+            .collect();
+        // exd5, b7b8q and the four promotions that take on a8.
+        assert_eq!(kept, 6);
+        assert_eq!(
+            moves[..kept]
+                .iter()
+                .copied()
+                .zip(scores[..kept].iter().copied())
+                .collect::<Vec<_>>(),
+            tactical
+        );
     }
 }

@@ -4,10 +4,10 @@
 //! (delta pruning) are skipped.
 
 use crate::position::Position;
-use crate::types::{MoveList, MAX_MOVES};
+use crate::types::MoveList;
 
 use super::odds::marked_after;
-use super::ordering::{captured, moved, noisy_moves, pick, see_ge, SEE_VALUE};
+use super::ordering::{captured, moved, noisy_moves, pick, see_ge, Scores, SEE_VALUE};
 use super::tt::{from_tt, to_tt, TtBound};
 use super::worker::{Worker, NO_EVAL};
 use super::{INF, MATE_BOUND, MAX_PLY};
@@ -96,17 +96,19 @@ impl Worker<'_> {
         if in_check && moves.is_empty() {
             return self.shared.terms.mated(pos, ply, marked);
         }
-        let mut scores = [0i32; MAX_MOVES];
         let tt_move = tt_hit.and_then(|h| h.mv);
-        for (mv, s) in moves.iter().zip(scores.iter_mut()) {
-            *s = if Some(*mv) == tt_move {
-                1 << 20
-            } else {
-                captured(pos, *mv).map_or(0, |v| SEE_VALUE[v as usize] * 8)
-                    - SEE_VALUE[moved(pos, *mv) as usize] / 8
-                    + i32::from(mv.promotion().is_some()) * 4000
-            };
-        }
+        let mut scores: Scores = moves
+            .iter()
+            .map(|&mv| {
+                if Some(mv) == tt_move {
+                    1 << 20
+                } else {
+                    captured(pos, mv).map_or(0, |v| SEE_VALUE[v as usize] * 8)
+                        - SEE_VALUE[moved(pos, mv) as usize] / 8
+                        + i32::from(mv.promotion().is_some()) * 4000
+                }
+            })
+            .collect();
 
         let futility = raw_eval + DELTA_MARGIN;
         let mut best_move = None;
