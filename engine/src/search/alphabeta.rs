@@ -259,7 +259,6 @@ impl Worker<'_> {
         let mut best_move = None;
         let mut searched = 0usize;
         let mut quiets: arrayvec::ArrayVec<(Move, usize), 64> = arrayvec::ArrayVec::new();
-        let mut skip_quiets = false;
         let lmp_limit = (3 + depth * depth) / (2 - i32::from(improving));
         let mut n = moves.len();
         for i in 0.. {
@@ -276,9 +275,6 @@ impl Worker<'_> {
             }
             let victim = captured(pos, mv);
             let tactical = victim.is_some() || mv.kind() == MoveKind::PromoteQueen;
-            if skip_quiets && !tactical {
-                continue;
-            }
             let pt = piece_to(moved(pos, mv), mv.to());
             let reduction = i32::from(self.lmr[depth.min(63) as usize][searched.min(63)]);
 
@@ -292,14 +288,18 @@ impl Worker<'_> {
                     }
                 } else {
                     // Late move pruning and futility prune every quiet move after this
-                    // one as well: until a quiet move is searched, neither `searched`
-                    // (so the reduction) nor alpha changes. Only the captures are kept.
+                    // one as well: the quiets come together in the order, so until the
+                    // next is picked neither `searched` (so the reduction) nor alpha
+                    // changes. Only the captures and Queen promotions are kept. (An
+                    // under-promotion that takes nothing comes after the bad captures;
+                    // one of those that lifted alpha to a mate score would have let it be
+                    // searched: it is dropped too.)
                     let lmr_depth = (depth - 1 - reduction).max(0);
                     if (depth <= 8 && searched as i32 >= lmp_limit)
                         || (lmr_depth <= 8 && eval + 110 + 90 * lmr_depth <= alpha)
                     {
-                        skip_quiets = true;
-                        n = i + 1 + keep_tactical(pos, &mut moves[i + 1..n], &mut scores[i + 1..n]);
+                        let rest = keep_tactical(pos, &mut moves[i + 1..n], &mut scores[i + 1..n]);
+                        n = i + 1 + rest;
                         continue;
                     }
                     if lmr_depth <= 8 && !see_ge(pos, mv, -25 * lmr_depth * lmr_depth) {

@@ -240,13 +240,7 @@ pub(crate) fn run(
     }
     let tt_move = tt.probe(pos.key()).and_then(|h| h.mv);
     let mut scores = score_moves(pos, &moves, tt_move, [None; 2], None);
-    score_quiets(
-        pos,
-        &moves,
-        &mut scores[..moves.len()],
-        &histories[0],
-        [None; 2],
-    );
+    score_quiets(pos, &moves, &mut scores, &histories[0], [None; 2]);
     let mut order: Vec<(Move, i32)> = moves.drain(..).zip(scores).collect();
     order.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
     let root_moves: Vec<RootMove> = order

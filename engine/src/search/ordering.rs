@@ -1,8 +1,9 @@
 //! Move ordering: static exchange evaluation, the history tables (butterfly history,
 //! continuation history, counter-moves, killers) and the scores that order a node's moves.
 //!
-//! Ordering never changes which moves are searched, only their order; pruning decisions
-//! that use these scores live in `alphabeta`.
+//! Ordering decides the order of a node's moves; which are searched is `alphabeta`'s
+//! (its pruning drops the remaining quiet moves with [`keep_tactical`] once late move
+//! pruning or futility begins).
 
 use crate::position::Position;
 use crate::types::{Bitboard, Color, Move, MoveKind, PieceKind, Square, MAX_MOVES};
@@ -177,25 +178,28 @@ impl Histories {
     }
 }
 
-/// Ordering score bands: hash move, good captures, killers and counter, quiets, bad captures.
+/// Ordering score bands: hash move, good captures and Queen promotions, killers and
+/// counter, quiets not scored yet (`QUIET_PENDING`), quiets by history (at most
+/// 3 × `HISTORY_MAX` either way), bad captures, under-promotions that take nothing.
 pub(crate) const HASH_MOVE: i32 = 4_000_000;
 const GOOD_CAPTURE: i32 = 2_000_000;
 const KILLER: [i32; 2] = [1_000_002, 1_000_001];
 const COUNTER: i32 = 1_000_000;
+/// A quiet move not scored yet (see [`score_moves`]).
+pub(crate) const QUIET_PENDING: i32 = 900_000;
 const BAD_CAPTURE: i32 = -2_000_000;
+
 /// The ordering scores of a node's moves, one for each, in the moves' order (not filled
 /// with zeros first: a node's moves are far fewer than `MAX_MOVES`).
 pub(crate) type Scores = arrayvec::ArrayVec<i32, MAX_MOVES>;
-
-/// A quiet move not scored yet (see [`score_moves`]).
-pub(crate) const QUIET_PENDING: i32 = 900_000;
 
 /// Scores every move of a node for ordering, but for the quiet moves other than the hash
 /// move, killers and counter: those get [`QUIET_PENDING`], above every history score and
 /// below the counter move, and [`score_quiets`] scores them when the first is picked.
 /// Many nodes are cut off before any quiet is tried; picking, by the largest score
 /// first, chooses the same moves in the same places as if every quiet had been scored
-/// at once.
+/// at once when the first was picked (the history tables then hold what the subtrees of
+/// the moves before it taught them, which they did not when the node began).
 pub(crate) fn score_moves(
     pos: &Position,
     moves: &[Move],
