@@ -8,11 +8,11 @@
 
 use crate::game::{fifty_move_claimable, is_dead_position, repetition_claimable, repetition_key};
 use crate::position::Position;
-use crate::types::{Move, MoveKind, PieceKind};
+use crate::types::{Move, PieceKind};
 
 use super::odds::marked_after;
 use super::ordering::{
-    captured, history_bonus, is_bad_capture_score, keep_tactical, moved, pick, piece_to,
+    history_bonus, is_bad_capture_score, is_tactical, keep_tactical, moved, pick, piece_to,
     score_moves, score_quiets, see_ge, HASH_MOVE, QUIET_PENDING,
 };
 use super::singular::Singularity;
@@ -273,8 +273,7 @@ impl Worker<'_> {
             if Some(mv) == excluded {
                 continue;
             }
-            let victim = captured(pos, mv);
-            let tactical = victim.is_some() || mv.kind() == MoveKind::PromoteQueen;
+            let tactical = is_tactical(pos, mv);
             let pt = piece_to(moved(pos, mv), mv.to());
             let reduction = i32::from(self.lmr[depth.min(63) as usize][searched.min(63)]);
 

@@ -265,13 +265,13 @@ pub(crate) fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) -> (Move, i
     (moves[i], scores[i])
 }
 
-/// Keeps only the tactical moves (captures, Queen promotions) of `moves` and their
-/// scores, in their order, at the front; returns how many there are.
+/// Keeps only the tactical moves ([`is_tactical`]) of `moves` and their scores, in their
+/// order, at the front; returns how many there are.
 pub(crate) fn keep_tactical(pos: &Position, moves: &mut [Move], scores: &mut [i32]) -> usize {
     let mut kept = 0;
     for j in 0..moves.len() {
         let mv = moves[j];
-        if captured(pos, mv).is_some() || mv.kind() == MoveKind::PromoteQueen {
+        if is_tactical(pos, mv) {
             moves[kept] = mv;
             scores[kept] = scores[j];
             kept += 1;
@@ -403,7 +403,7 @@ mod tests {
         let kept = keep_tactical(&p, &mut moves, &mut scores);
         let tactical: Vec<(Move, i32)> = before
             .into_iter()
-            .filter(|&(m, _)| captured(&p, m).is_some() || m.kind() == MoveKind::PromoteQueen)
+            .filter(|&(m, _)| is_tactical(&p, m))
             .collect();
         // exd5, b7b8q and the four promotions that take on a8.
         assert_eq!(kept, 6);
