@@ -353,10 +353,12 @@ impl Position {
         true
     }
 
-    /// Whether `mv` is one of the legal moves.
+    /// Whether `mv` is one of the legal moves. Only the moves landing on `mv`'s target
+    /// square are generated (castling lands on the King's destination, en passant on the
+    /// en passant square, as `mv`'s target does).
     pub fn is_legal(&self, mv: Move) -> bool {
         let mut found = false;
-        self.generate_moves(|batch| {
+        self.generate_moves_to(Bitboard::from(mv.to()), &mut |batch| {
             if batch.from == mv.from() && batch.to.has(mv.to()) && batch.is_castle == mv.is_castle()
             {
                 found = self.expand(batch).contains(&mv);
@@ -380,6 +382,82 @@ mod tests {
         let mv = pos.parse_uci_move(text).unwrap();
         pos.try_play(mv).unwrap();
         pos.assert_consistent();
+    }
+
+    /// Every move the encoding can name (each from, to and kind) is legal by `is_legal`
+    /// exactly when the generator lists it, along a walk of `plies` from `pos`.
+    fn is_legal_agrees_with_the_list(mut pos: Position, plies: usize, seed: u64) {
+        use crate::types::{Move, MoveKind, Square};
+        const KINDS: [MoveKind; 9] = [
+            MoveKind::Normal,
+            MoveKind::DoublePush,
+            MoveKind::EnPassant,
+            MoveKind::Castle,
+            MoveKind::PromoteKnight,
+            MoveKind::PromoteBishop,
+            MoveKind::PromoteRook,
+            MoveKind::PromoteQueen,
+            MoveKind::RemainPawn,
+        ];
+        let mut state = seed;
+        for _ in 0..plies {
+            let list = pos.legal_moves();
+            for from in Square::ALL {
+                for to in Square::ALL.into_iter().filter(|&to| to != from) {
+                    for kind in KINDS {
+                        let mv = Move::new(from, to, kind);
+                        assert_eq!(
+                            pos.is_legal(mv),
+                            list.contains(&mv),
+                            "{mv:?} in {}",
+                            pos.fen()
+                        );
+                    }
+                }
+            }
+            if list.is_empty() {
+                break;
+            }
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            pos.play_unchecked(list[(state >> 33) as usize % list.len()]);
+        }
+    }
+
+    #[test]
+    fn is_legal_agrees_with_the_generator() {
+        let fen = |text: &str, rules: RuleSet| {
+            Position::from_setup(&Setup::from_fen(text, false).unwrap(), Rules::new(rules))
+                .unwrap()
+        };
+        let positions = [
+            // Castling both ways, pins, en passant chances (Kiwipete).
+            fen(
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                RuleSet::Fide,
+            ),
+            // Promotions by push and capture, checks.
+            fen(
+                "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                RuleSet::Fide,
+            ),
+            // An en passant capture that would expose the King.
+            fen("8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1", RuleSet::Fide),
+            // Castling without Rook (Am. IV 5).
+            fen(
+                "r3k2r/ppp2ppp/2nqbn2/3pp3/3PP3/2NQBN2/PPP2PPP/4K3 w KQkq - 0 1",
+                RuleSet::American1897,
+            ),
+            // A Pawn may remain a Pawn on its last rank (Br. IV 15).
+            fen("4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1", RuleSet::British1894),
+            // A turn of two moves within the first four ranks (pawn and two moves).
+            odds_start(Odds::PawnAndTwoMoves),
+            odds_start(Odds::Knight),
+        ];
+        for (i, pos) in positions.into_iter().enumerate() {
+            is_legal_agrees_with_the_list(pos, 24, i as u64 + 1);
+        }
     }
 
     #[test]
