@@ -353,19 +353,15 @@ impl Position {
         true
     }
 
-    /// Whether `mv` is one of the legal moves. Only the moves landing on `mv`'s target
-    /// square are generated (castling lands on the King's destination, en passant on the
-    /// en passant square, as `mv`'s target does).
+    /// Whether `mv` is one of the legal moves: of the moving man's legal moves
+    /// ([`Position::moves_of`]), without generating the others'.
     pub fn is_legal(&self, mv: Move) -> bool {
-        let mut found = false;
-        self.generate_moves_to(Bitboard::from(mv.to()), &mut |batch| {
-            if batch.from == mv.from() && batch.to.has(mv.to()) && batch.is_castle == mv.is_castle()
-            {
-                found = self.expand(batch).contains(&mv);
-            }
-            found
-        });
-        found
+        self.moves_of(mv.from(), mv.is_castle(), Bitboard::from(mv.to()))
+            .is_some_and(|batch| {
+                let mut found = false;
+                self.for_each_move_in(batch, |m| found |= m == mv);
+                found
+            })
     }
 }
 
@@ -403,8 +399,11 @@ mod tests {
         for _ in 0..plies {
             let list = pos.legal_moves();
             for from in Square::ALL {
-                for to in Square::ALL.into_iter().filter(|&to| to != from) {
+                for to in Square::ALL {
                     for kind in KINDS {
+                        if from == to && kind == MoveKind::Normal {
+                            continue; // not a move the encoding can hold
+                        }
                         let mv = Move::new(from, to, kind);
                         assert_eq!(
                             pos.is_legal(mv),
@@ -428,8 +427,7 @@ mod tests {
     #[test]
     fn is_legal_agrees_with_the_generator() {
         let fen = |text: &str, rules: RuleSet| {
-            Position::from_setup(&Setup::from_fen(text, false).unwrap(), Rules::new(rules))
-                .unwrap()
+            Position::from_setup(&Setup::from_fen(text, false).unwrap(), Rules::new(rules)).unwrap()
         };
         let positions = [
             // Castling both ways, pins, en passant chances (Kiwipete).
@@ -449,6 +447,21 @@ mod tests {
                 "r3k2r/ppp2ppp/2nqbn2/3pp3/3PP3/2NQBN2/PPP2PPP/4K3 w KQkq - 0 1",
                 RuleSet::American1897,
             ),
+            // Chess960: the King castles onto its own square (g1, Rook h1 to f1).
+            Position::from_setup(
+                &Setup::from_fen("4k3/8/8/8/8/8/8/R5KR w HA - 0 1", true).unwrap(),
+                Rules::new(RuleSet::Fide).with_chess960(true),
+            )
+            .unwrap(),
+            Position::from_setup(
+                &Setup::from_fen(
+                    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+                    true,
+                )
+                .unwrap(),
+                Rules::new(RuleSet::Fide).with_chess960(true),
+            )
+            .unwrap(),
             // A Pawn may remain a Pawn on its last rank (Br. IV 15).
             fen("4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1", RuleSet::British1894),
             // A turn of two moves within the first four ranks (pawn and two moves).
