@@ -159,61 +159,6 @@ impl Position {
         false
     }
 
-    /// The legal moves of the man on `from` landing on `mask` (its castlings instead when
-    /// `castle`): the batch [`Position::generate_moves_to`] emits for that man, computed
-    /// for him alone. `None` when no man of the side to move stands there.
-    pub fn moves_of(&self, from: Square, castle: bool, mask: Bitboard) -> Option<PieceMoves> {
-        with_slider_lookup!(sliders => self.moves_of_with(sliders, from, castle, mask))
-    }
-
-    #[inline(always)]
-    fn moves_of_with(
-        &self,
-        sliders: impl SliderLookup,
-        from: Square,
-        castle: bool,
-        mask: Bitboard,
-    ) -> Option<PieceMoves> {
-        let us = self.turn();
-        if !self.colors(us).has(from) {
-            return None;
-        }
-        let piece = self.kind_on(from)?;
-        let king = self.king(us);
-        let base = (!self.colors(us) - self.pieces(PieceKind::King)) & self.move_limit() & mask;
-        let batch = |to| {
-            Some(PieceMoves {
-                piece,
-                from,
-                to,
-                is_castle: castle,
-            })
-        };
-        // As in `generate_moves_with`, step by step.
-        if piece == PieceKind::King {
-            let (king_to, castle_to) = self.king_and_castle_targets(sliders, us, king, base, mask);
-            return batch(if castle { castle_to } else { king_to });
-        }
-        if castle || self.checkers().has_more_than_one() {
-            return None;
-        }
-        let targets = self.evasion_targets(king, base);
-        let pinned = self.pinned().has(from);
-        let occupied = self.occupied();
-        let to = match piece {
-            PieceKind::Knight if pinned => Bitboard::EMPTY,
-            PieceKind::Knight => knight_attacks(from) & targets,
-            PieceKind::Pawn if Position::promotion_rank(us).has(from) => Bitboard::EMPTY,
-            PieceKind::Pawn => {
-                return batch(self.pawn_targets(sliders, us, from, king, targets, base))
-            }
-            PieceKind::Bishop => sliders.bishop(from, occupied) & targets,
-            PieceKind::Rook => sliders.rook(from, occupied) & targets,
-            _ => sliders.queen(from, occupied) & targets,
-        };
-        batch(if pinned { to & line(king, from) } else { to })
-    }
-
     /// The King's safe steps within `base`, and the King's destinations of the castlings
     /// available now (empty in check): each castling needs an empty path, no commanded
     /// square on the King's way (Am. I 11 E(e)), and, under Chess960, the King safe where

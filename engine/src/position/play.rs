@@ -353,15 +353,17 @@ impl Position {
         true
     }
 
-    /// Whether `mv` is one of the legal moves: of the moving man's legal moves
-    /// ([`Position::moves_of`]), without generating the others'.
+    /// Whether `mv` is one of the legal moves.
     pub fn is_legal(&self, mv: Move) -> bool {
-        self.moves_of(mv.from(), mv.is_castle(), Bitboard::from(mv.to()))
-            .is_some_and(|batch| {
-                let mut found = false;
-                self.for_each_move_in(batch, |m| found |= m == mv);
-                found
-            })
+        let mut found = false;
+        self.generate_moves(|batch| {
+            if batch.from == mv.from() && batch.to.has(mv.to()) && batch.is_castle == mv.is_castle()
+            {
+                found = self.expand(batch).contains(&mv);
+            }
+            found
+        });
+        found
     }
 }
 

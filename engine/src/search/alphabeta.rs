@@ -8,12 +8,12 @@
 
 use crate::game::{fifty_move_claimable, is_dead_position, repetition_claimable, repetition_key};
 use crate::position::Position;
-use crate::types::{Move, MoveList, PieceKind};
+use crate::types::{Move, PieceKind};
 
 use super::odds::marked_after;
 use super::ordering::{
     history_bonus, is_bad_capture_score, is_tactical, keep_tactical, moved, pick, piece_to,
-    score_moves, score_quiets, see_ge, Scores, HASH_MOVE, QUIET_PENDING,
+    score_moves, score_quiets, see_ge, HASH_MOVE, QUIET_PENDING,
 };
 use super::singular::Singularity;
 use super::tt::{from_tt, to_tt, TtBound};
@@ -237,32 +237,23 @@ impl Worker<'_> {
             depth -= 1;
         }
 
-        // Step 7. Generate and order the moves. A legal hash move is searched before the
-        // others are generated: it often refutes the node, and then they never are.
+        // Step 7. Generate and order the moves.
+        let mut moves = pos.legal_moves();
         let marked = self.stack[ply].marked;
+        if moves.is_empty() {
+            return if in_check {
+                self.shared.terms.mated(pos, ply, marked)
+            } else {
+                self.shared.terms.draw(us)
+            };
+        }
         let prev = [
             ply.checked_sub(1).and_then(|p| self.stack[p].piece_to),
             ply.checked_sub(2).and_then(|p| self.stack[p].piece_to),
         ];
         let counter = prev[0].and_then(|p| self.hist.counter[p]);
         let killers = self.hist.killers[ply];
-        let first = tt_move.filter(|&m| Some(m) != excluded && pos.is_legal(m));
-        let (mut moves, mut scores) = match first {
-            Some(m) => (MoveList::from_iter([m]), Scores::from_iter([HASH_MOVE])),
-            None => {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    return if in_check {
-                        self.shared.terms.mated(pos, ply, marked)
-                    } else {
-                        self.shared.terms.draw(us)
-                    };
-                }
-                let scores = score_moves(pos, &moves, tt_move, killers, counter);
-                (moves, scores)
-            }
-        };
-        let mut generated = first.is_none();
+        let mut scores = score_moves(pos, &moves, tt_move, killers, counter);
 
         let mut best = -INF;
         let mut best_move = None;
@@ -272,21 +263,7 @@ impl Worker<'_> {
         let mut n = moves.len();
         for i in 0.. {
             if i >= n {
-                if generated {
-                    break;
-                }
-                // The hash move did not refute the node: now the rest, in the places that
-                // picking the hash move first from the whole list would have left them.
-                generated = true;
-                let mut all = pos.legal_moves();
-                let at = all.iter().position(|&m| Some(m) == first).unwrap_or(0);
-                all.swap(0, at);
-                scores = score_moves(pos, &all, first, killers, counter);
-                moves = all;
-                n = moves.len();
-                if i >= n {
-                    break;
-                }
+                break;
             }
             let (mut mv, mut order) = pick(&mut moves[..n], &mut scores[..n], i);
             if order == QUIET_PENDING {
