@@ -403,8 +403,8 @@ mod tests {
             for from in Square::ALL {
                 for to in Square::ALL {
                     for kind in KINDS {
-                        if from == to && kind == MoveKind::Normal {
-                            continue; // not a move the encoding can hold
+                        if from == Square::A1 && to == Square::A1 && kind == MoveKind::Normal {
+                            continue; // the one encoding `Move::new` refuses (all bits zero)
                         }
                         let mv = Move::new(from, to, kind);
                         assert_eq!(
