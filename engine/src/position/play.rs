@@ -386,23 +386,12 @@ mod tests {
     /// exactly when the generator lists it, along a walk of `plies` from `pos`.
     fn is_legal_agrees_with_the_list(mut pos: Position, plies: usize, seed: u64) {
         use crate::types::{Move, MoveKind, Square};
-        const KINDS: [MoveKind; 9] = [
-            MoveKind::Normal,
-            MoveKind::DoublePush,
-            MoveKind::EnPassant,
-            MoveKind::Castle,
-            MoveKind::PromoteKnight,
-            MoveKind::PromoteBishop,
-            MoveKind::PromoteRook,
-            MoveKind::PromoteQueen,
-            MoveKind::RemainPawn,
-        ];
         let mut state = seed;
         for _ in 0..plies {
             let list = pos.legal_moves();
             for from in Square::ALL {
                 for to in Square::ALL {
-                    for kind in KINDS {
+                    for kind in MoveKind::ALL {
                         if from == Square::A1 && to == Square::A1 && kind == MoveKind::Normal {
                             continue; // the one encoding `Move::new` refuses (all bits zero)
                         }

@@ -36,7 +36,8 @@ pub enum MoveKind {
 }
 
 impl MoveKind {
-    const ALL: [MoveKind; 9] = [
+    /// Every kind, in the order of their codes.
+    pub(crate) const ALL: [MoveKind; 9] = [
         MoveKind::Normal,
         MoveKind::DoublePush,
         MoveKind::EnPassant,
