@@ -12,7 +12,7 @@
 //!            [--write engine/src/eval/params.rs] > tuned.rs
 //! tuner tune-local POSITIONS.txt [--iterations 10] > tuned.rs   # the slow ±1 search
 //! tuner train-net RECORDS.bin... --out NET.nnue [--hidden 64] [--epochs 20] [--batch N]
-//!            [--lr 0.001] [--lambda 0.3] [--holdout 0.05] [--mirror] [--threads T]
+//!            [--lr 0.001] [--lr-end 0.1] [--lambda 0.3] [--holdout 0.05] [--mirror] [--threads T]
 //!            [--activation crelu|screlu] [--output-buckets B]
 //! tuner eval-net --net NET.nnue... RECORDS.bin... [--holdout 0.05] [--lambda 0.2]
 //!                                                          # compare networks' errors
@@ -209,9 +209,12 @@ enum Command {
         /// Positions per Adam step.
         #[arg(long, default_value_t = 16384)]
         batch: usize,
-        /// Adam's step size (falls linearly to a tenth over the run).
+        /// Adam's step size at the first epoch (falls linearly towards `--lr-end` of it).
         #[arg(long, default_value_t = 0.001)]
         lr: f64,
+        /// The share of `--lr` the step size falls towards over the run (0 to 1).
+        #[arg(long, default_value_t = 0.1)]
+        lr_end: f64,
         /// Share of the game result in the target; the rest is the search score.
         #[arg(long, default_value_t = 0.3)]
         lambda: f64,
@@ -426,6 +429,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             epochs,
             batch,
             lr,
+            lr_end,
             lambda,
             holdout,
             seed,
@@ -434,6 +438,9 @@ fn main() -> Result<(), Box<dyn Error>> {
             init,
             out,
         } => {
+            if !(0.0..=1.0).contains(&lr_end) {
+                return Err(format!("--lr-end must be 0 to 1, not {lr_end}").into());
+            }
             let activation = activation.map(|a| match a {
                 ActivationArg::Crelu => engine::eval::nnue::Activation::ClippedRelu,
                 ActivationArg::Screlu => engine::eval::nnue::Activation::SquaredClippedRelu,
@@ -497,6 +504,7 @@ fn main() -> Result<(), Box<dyn Error>> {
                 epochs,
                 batch,
                 lr,
+                lr_end,
                 lambda,
                 holdout,
                 seed,

@@ -39,8 +39,11 @@ pub struct Settings {
     pub epochs: usize,
     /// Positions per step.
     pub batch: usize,
-    /// Adam's step size (falls linearly to a tenth over the run).
+    /// Adam's step size at the first epoch; it falls linearly towards `lr × lr_end`.
     pub lr: f64,
+    /// The share of `lr` the fall heads for: the step size of epoch `e` (from 0) of `E` is
+    /// `lr × (1 − (1 − lr_end) × e / E)`.
+    pub lr_end: f64,
     /// Share of the result in the target.
     pub lambda: f64,
     /// Share of the positions held out (the last ones).
@@ -103,6 +106,12 @@ pub fn held_out_from(len: usize, share: f64) -> usize {
     len - (len as f64 * share.clamp(0.0, 1.0)) as usize
 }
 
+/// Adam's step size in `epoch` (from 0): from `lr` falling linearly towards `lr × lr_end`.
+pub fn step_size(settings: &Settings, epoch: usize) -> f64 {
+    let fall = 1.0 - settings.lr_end.clamp(0.0, 1.0);
+    settings.lr * (1.0 - fall * epoch as f64 / settings.epochs.max(1) as f64)
+}
+
 /// Trains a network on `records`, printing progress on stderr.
 pub fn train(records: &[PackedPosition], settings: &Settings) -> (Network, Report) {
     let split = held_out_from(records.len(), settings.holdout);
@@ -155,7 +164,7 @@ pub fn train(records: &[PackedPosition], settings: &Settings) -> (Network, Repor
         for i in (1..order.len()).rev() {
             order.swap(i, rng.below(i + 1));
         }
-        let lr = settings.lr * (1.0 - 0.9 * epoch as f64 / settings.epochs.max(1) as f64);
+        let lr = step_size(settings, epoch);
         let mut sum = 0.0;
         for chunk in order.chunks(batch) {
             let per = chunk.len().div_ceil(threads);

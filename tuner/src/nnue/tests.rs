@@ -54,6 +54,7 @@ fn training_lowers_the_error_with(activation: Activation) {
         epochs: 12,
         batch: 256,
         lr: 0.01,
+        lr_end: 0.1,
         lambda: 0.0,
         holdout: 0.1,
         seed: 3,
@@ -265,5 +266,38 @@ fn the_gradient_matches_central_differences() {
         if buckets > 1 {
             assert!(in_play.len() > 1, "the samples fall in several buckets");
         }
+    }
+}
+
+#[test]
+fn the_step_size_falls_linearly_towards_its_end_share() {
+    let settings = Settings {
+        hidden: 16,
+        activation: Activation::ClippedRelu,
+        buckets: 1,
+        epochs: 10,
+        batch: 256,
+        lr: 0.002,
+        lr_end: 0.01,
+        lambda: 0.0,
+        holdout: 0.1,
+        seed: 3,
+        mirror: false,
+        init: None,
+    };
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+    assert!(close(step_size(&settings, 0), 0.002));
+    assert!(close(step_size(&settings, 5), 0.002 * (1.0 - 0.99 * 0.5)));
+    assert!(close(step_size(&settings, 9), 0.002 * (1.0 - 0.99 * 0.9)));
+    // The default share, a tenth, gives the step sizes the trainer always had.
+    let tenth = Settings {
+        lr_end: 0.1,
+        ..settings
+    };
+    for e in 0..10 {
+        assert!(close(
+            step_size(&tenth, e),
+            0.002 * (1.0 - 0.9 * e as f64 / 10.0)
+        ));
     }
 }
