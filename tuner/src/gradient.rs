@@ -169,6 +169,12 @@ pub fn blend_targets(lin: &mut Linear, samples: &[Sample], k: f64, lambda: f64) 
     }
 }
 
+/// A step size falling linearly over a run: `lr` when `progress` (the share of the run
+/// done) is 0, heading towards `lr × end_share` as it nears 1.
+pub fn linear_step_size(lr: f64, end_share: f64, progress: f64) -> f64 {
+    lr * (1.0 - (1.0 - end_share.clamp(0.0, 1.0)) * progress)
+}
+
 /// Adam (Kingma and Ba, 2015) over a vector of weights.
 #[derive(Clone, Debug)]
 pub struct Adam {
@@ -279,7 +285,7 @@ pub fn tune(samples: Vec<Sample>, start: &Params, settings: &Settings) -> Params
         adam.step(
             &mut weights,
             &grad,
-            settings.lr * (1.0 - 0.9 * progress),
+            linear_step_size(settings.lr, 0.1, progress),
             &tunable,
         );
         for (i, w) in weights.iter_mut().enumerate() {

@@ -20,7 +20,7 @@ use engine::eval::nnue::{Activation, Network, FEATURES};
 use engine::{Position, RuleSet, Rules, Setup};
 use rayon::prelude::*;
 
-use crate::gradient::Adam;
+use crate::gradient::{linear_step_size, Adam};
 use crate::packed::PackedPosition;
 use crate::rng::Rng;
 use data::{sigmoid, Sample, CP_SCALE};
@@ -108,8 +108,8 @@ pub fn held_out_from(len: usize, share: f64) -> usize {
 
 /// Adam's step size in `epoch` (from 0): from `lr` falling linearly towards `lr × lr_end`.
 pub fn step_size(settings: &Settings, epoch: usize) -> f64 {
-    let fall = 1.0 - settings.lr_end.clamp(0.0, 1.0);
-    settings.lr * (1.0 - fall * epoch as f64 / settings.epochs.max(1) as f64)
+    let progress = epoch as f64 / settings.epochs.max(1) as f64;
+    linear_step_size(settings.lr, settings.lr_end, progress)
 }
 
 /// Trains a network on `records`, printing progress on stderr.
