@@ -5,8 +5,8 @@ Plays Morphy at `UCI_LimitStrength true, UCI_Elo N` against one UCI or xboard op
 (`--protocol xboard`), one game at
 a time, at a Fischer clock (default 3s+0.03s). Openings come from
 scripts/openings/openings.epd in a seeded random order; each opening is played twice with
-the colours swapped. Games end only by the rules (FIDE, as python-chess applies them:
-mate, stalemate, insufficient material, threefold repetition, fifty moves) or on time or
+the colours swapped. Games end only by the rules (FIDE: mate, stalemate, insufficient
+material, threefold repetition and fifty moves once on the board, see `adjudicate`) or on time or
 by an illegal move / crash (a loss for the side at fault), except that a game in which the
 opponent crashes or disconnects (GNU Chess in UCI mode does now and then) is left out of
 the score and counted apart, and the opponent started again. A resignation (xboard
@@ -53,6 +53,27 @@ def summary(results):
     return s, elo_of(s), (hi - lo) / 2
 
 
+def adjudicate(board):
+    """The result and reason if the game on `board` is over, else None.
+
+    A draw by threefold repetition or by the fifty-move rule is declared once it stands on
+    the board: the position has occurred three times, or fifty moves of each side have
+    been made without a capture or a Pawn move, as fastchess and cutechess declare them.
+    Not earlier: python-chess's `outcome(claim_draw=True)` also ends the game when the
+    side to move *could* reach such a draw with one of its moves, which it may have no
+    wish to play (a Knight up, GNU Chess would not repeat); every repetition and
+    fifty-move draw of the runs before this was declared so (docs/STRENGTH.md).
+    """
+    outcome = board.outcome(claim_draw=False)  # mate, stalemate, material, fivefold, 75 moves
+    if outcome is not None:
+        return outcome.result(), outcome.termination.name.lower()
+    if board.is_repetition(3):
+        return "1/2-1/2", "threefold_repetition"
+    if board.is_fifty_moves():
+        return "1/2-1/2", "fifty_moves"
+    return None
+
+
 def play_game(engines, names, board, tc, inc, pgn_headers):
     """engines[0] plays White from `board`. Returns (result string, reason, game, the
     engine that crashed or disconnected, or None)."""
@@ -63,9 +84,9 @@ def play_game(engines, names, board, tc, inc, pgn_headers):
     node = game
     clock = [tc, tc]
     while True:
-        outcome = board.outcome(claim_draw=True)
-        if outcome is not None:
-            return outcome.result(), outcome.termination.name.lower(), game, None
+        ended = adjudicate(board)
+        if ended is not None:
+            return ended[0], ended[1], game, None
         side = 0 if board.turn == chess.WHITE else 1
         lost = "0-1" if side == 0 else "1-0"  # the result if the side to move loses
         limit = chess.engine.Limit(
