@@ -5,8 +5,9 @@ Plays Morphy at `UCI_LimitStrength true, UCI_Elo N` against one UCI or xboard op
 (`--protocol xboard`), one game at
 a time, at a Fischer clock (default 3s+0.03s). Openings come from
 scripts/openings/openings.epd in a seeded random order; each opening is played twice with
-the colours swapped. Games end only by the rules (FIDE: mate, stalemate, insufficient
-material, threefold repetition and fifty moves once on the board, see `adjudicate`) or on time or
+the colours swapped. Games end only by the rules (mate, stalemate, insufficient material,
+and threefold repetition and fifty moves once on the board, as fastchess and cutechess
+declare them: see `adjudicate`) or on time or
 by an illegal move / crash (a loss for the side at fault), except that a game in which the
 opponent crashes or disconnects (GNU Chess in UCI mode does now and then) is left out of
 the score and counted apart, and the opponent started again. A resignation (xboard

@@ -1,6 +1,7 @@
 //! Runs the python-chess conformance test (`tests/python/test_uci.py`) against the real
-//! binary, and the match runner's adjudication test. Skipped with a note when `python3` or the `chess` package is missing, unless
-//! `CI` is set, where it must run (`.ci/run` installs `chess`).
+//! binary, and the match runner's adjudication test. Skipped with a note when `python3`
+//! or the `chess` package is missing, unless `CI` is set, where they must run (`.ci/run`
+//! installs `chess`).
 
 mod common;
 

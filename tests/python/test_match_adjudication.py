@@ -7,6 +7,7 @@ import pathlib
 import sys
 
 import chess
+import chess.engine
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 spec = importlib.util.spec_from_file_location("strength_match", ROOT / "scripts/strength_match.py")
@@ -41,6 +42,30 @@ check("mate", match.adjudicate(chess.Board("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")), (
 check("stalemate", match.adjudicate(chess.Board("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")),
       ("1/2-1/2", "stalemate"))
 check("play goes on", match.adjudicate(chess.Board()), None)
+
+
+
+class Shuffler:
+    """A stand-in engine that plays its Knight out and back, for `play_game`."""
+
+    def __init__(self, moves):
+        self.moves = moves
+        self.played = 0
+
+    def play(self, board, limit, game=None):
+        move = chess.Move.from_uci(self.moves[self.played % len(self.moves)])
+        self.played += 1
+        return chess.engine.PlayResult(move, None)
+
+
+# A whole game through the runner's loop: the start position comes back a third time
+# after eight plies; the old loop stopped after seven, when Black could claim.
+engines = [Shuffler(["g1f3", "f3g1"]), Shuffler(["g8f6", "f6g8"])]
+result, reason, game, crashed = match.play_game(
+    engines, ["white", "black"], chess.Board(), 10.0, 0.1, {})
+check("play_game: the repetition on the board", (result, reason, crashed),
+      ("1/2-1/2", "threefold_repetition", None))
+check("play_game: plies played", len(list(game.mainline_moves())), 8)
 
 print(f"{failed} failed")
 sys.exit(1 if failed else 0)
