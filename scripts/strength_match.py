@@ -63,7 +63,7 @@ def adjudicate(board):
     Not earlier: python-chess's `outcome(claim_draw=True)` also ends the game when the
     side to move *could* reach such a draw with one of its moves, which it may have no
     wish to play (a Knight up, GNU Chess would not repeat); every repetition and
-    fifty-move draw of the runs before this was declared so (docs/STRENGTH.md).
+    fifty-move draw of the runs kept from before this was declared so (docs/STRENGTH.md).
     """
     outcome = board.outcome(claim_draw=False)  # mate, stalemate, material, fivefold, 75 moves
     if outcome is not None:

@@ -7,9 +7,9 @@ mod common;
 
 use std::process::Command;
 
-#[test]
-fn python_chess_conformance() {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/python/test_uci.py");
+/// Runs `tests/python/<script>` with `args` and asserts that it exits cleanly and reports
+/// "0 failed"; returns without running when python-chess is missing (`common::needs`).
+fn run_python_test(script: &str, args: &[&str]) {
     if !common::needs(
         "python3 with python-chess (pip install chess)",
         "python3",
@@ -17,9 +17,10 @@ fn python_chess_conformance() {
     ) {
         return;
     }
+    let path = format!("{}/../tests/python/{script}", env!("CARGO_MANIFEST_DIR"));
     let out = Command::new("python3")
-        .arg(script)
-        .arg(env!("CARGO_BIN_EXE_morphy"))
+        .arg(path)
+        .args(args)
         .output()
         .expect("python3 runs");
     let text = String::from_utf8_lossy(&out.stdout);
@@ -31,30 +32,14 @@ fn python_chess_conformance() {
     assert!(text.contains("0 failed"), "{text}");
 }
 
+#[test]
+fn python_chess_conformance() {
+    run_python_test("test_uci.py", &[env!("CARGO_BIN_EXE_morphy")]);
+}
+
 /// The match runner's adjudication (`scripts/strength_match.py`): a repetition or
-/// fifty-move draw only once it stands on the board (`tests/python/test_match_adjudication.py`).
+/// fifty-move draw only once it stands on the board.
 #[test]
 fn match_runner_declares_draws_only_once_on_the_board() {
-    let script = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../tests/python/test_match_adjudication.py"
-    );
-    if !common::needs(
-        "python3 with python-chess (pip install chess)",
-        "python3",
-        &["-c", "import chess"],
-    ) {
-        return;
-    }
-    let out = Command::new("python3")
-        .arg(script)
-        .output()
-        .expect("python3 runs");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{text}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(text.contains("0 failed"), "{text}");
+    run_python_test("test_match_adjudication.py", &[]);
 }
