@@ -211,6 +211,7 @@ impl Worker<'_> {
                     self.stack[ply].null = true;
                     self.stack[ply].piece_to = None;
                     self.stack[ply + 1].marked = self.stack[ply].marked;
+                    self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
                     let s =
                         -self.search::<false>(&next, depth - r, -beta, -beta + 1, ply + 1, !cut);
                     self.stack[ply].null = false;
@@ -314,7 +315,7 @@ impl Worker<'_> {
             let extendable = ply < 2 * self.root_depth as usize;
             let mut singular = Singularity::None;
             if let Some(h) = tt_hit.filter(|_| extendable && Some(mv) == tt_move) {
-                singular = self.singularity(pos, mv, &h, depth, beta, ply, cut);
+                singular = self.singularity(pos, mv, &h, depth, beta, ply, cut, PV);
                 if self.stopped {
                     return 0;
                 }
@@ -328,9 +329,15 @@ impl Worker<'_> {
             let flip = next.turn() != us;
             self.stack[ply].piece_to = Some(pt);
             self.stack[ply + 1].marked = marked_after(pos, marked, mv);
-            let extension =
+            let doubled = singular == Singularity::DoubleExtend;
+            self.stack[ply + 1].double_extensions =
+                self.stack[ply].double_extensions + u8::from(doubled);
+            let extension = if doubled {
+                2
+            } else {
                 i32::from(extendable && (gives_check || singular == Singularity::Extend))
-                    - i32::from(singular == Singularity::Reduce);
+                    - i32::from(singular == Singularity::Reduce)
+            };
             let new_depth = depth - 1 + extension;
 
             // Step 10. Principal variation search with late move reductions.
