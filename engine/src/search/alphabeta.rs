@@ -20,6 +20,22 @@ use super::tt::{from_tt, to_tt, TtBound};
 use super::worker::{Worker, NO_EVAL};
 use super::{INF, MATE, MATE_BOUND, MAX_PLY};
 
+/// History pruning skips quiet moves only where the depth left after the late move
+/// reduction is at most this.
+const HISTORY_PRUNING_DEPTH: i32 = 3;
+/// A quiet move whose history score is below `-HISTORY_PRUNING_MARGIN × depth` is skipped
+/// there.
+const HISTORY_PRUNING_MARGIN: i32 = 1500;
+
+/// Whether history pruning skips the quiet move `mv`, of ordering score `order`, at a node
+/// of `depth` where the reduced depth is `lmr_depth`.
+#[inline]
+fn history_prunes(mv: Move, order: i32, depth: i32, lmr_depth: i32) -> bool {
+    lmr_depth <= HISTORY_PRUNING_DEPTH
+        && order < -HISTORY_PRUNING_MARGIN * depth
+        && mv.promotion().is_none()
+}
+
 impl Worker<'_> {
     /// Searches `next`, a child of the node at `ply`, and returns its score for the side
     /// to move at `ply`: negated when the turn passed, as it is when the same side moves again.
@@ -302,6 +318,13 @@ impl Worker<'_> {
                         n = i + 1 + rest;
                         continue;
                     }
+                    // History pruning: at a shallow node, a quiet move that the
+                    // histories score far below zero (never a killer or the counter
+                    // move, whose scores are above every history score, nor an
+                    // under-promotion, scored below them all) is not tried.
+                    if history_prunes(mv, order, depth, lmr_depth) {
+                        continue;
+                    }
                     if lmr_depth <= 8 && !see_ge(pos, mv, -25 * lmr_depth * lmr_depth) {
                         continue;
                     }
@@ -459,5 +482,30 @@ impl Worker<'_> {
         line.clear();
         line.push(mv);
         line.extend_from_slice(&tail[0]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::{MoveKind, Square};
+
+    #[test]
+    fn history_pruning_skips_only_shallow_quiets_scored_far_below_zero() {
+        let quiet = Move::new(Square::G1, Square::F3, MoveKind::Normal);
+        let under = Move::new(Square::A7, Square::A8, MoveKind::PromoteKnight);
+        // Depth 2: the margin is -3000.
+        assert!(history_prunes(quiet, -3001, 2, 1));
+        assert!(!history_prunes(quiet, -3000, 2, 1));
+        // Too deep after the reduction, however bad the history.
+        assert!(!history_prunes(
+            quiet,
+            -40_000,
+            6,
+            HISTORY_PRUNING_DEPTH + 1
+        ));
+        assert!(history_prunes(quiet, -40_000, 6, HISTORY_PRUNING_DEPTH));
+        // An under-promotion's ordering score is below every history score: never skipped.
+        assert!(!history_prunes(under, -2_001_000, 2, 1));
     }
 }
