@@ -334,7 +334,9 @@ impl Worker<'_> {
             // Step 9. Test the hash move for singularity; make the move; extend checks and
             // a singular hash move, each by one ply and none past twice the root depth, so
             // that the tree stays bounded (the root itself is `root_search`'s, never here);
-            // reduce a hash move that is not singular but whose stored score reaches beta.
+            // a clearly singular one off the principal variation by two plies, at most
+            // `MAX_DOUBLE_EXTENSIONS` times along a line; reduce a hash move that is not
+            // singular but whose stored score reaches beta.
             let extendable = ply < 2 * self.root_depth as usize;
             let mut singular = Singularity::None;
             if let Some(h) = tt_hit.filter(|_| extendable && Some(mv) == tt_move) {
