@@ -20,6 +20,22 @@ use super::tt::{from_tt, to_tt, TtBound};
 use super::worker::{Worker, NO_EVAL};
 use super::{INF, MATE, MATE_BOUND, MAX_PLY};
 
+/// History pruning skips quiet moves only where the depth left after the late move
+/// reduction is at most this.
+const HISTORY_PRUNING_DEPTH: i32 = 3;
+/// A quiet move whose history score is below `-HISTORY_PRUNING_MARGIN × depth` is skipped
+/// there.
+const HISTORY_PRUNING_MARGIN: i32 = 1500;
+
+/// Whether history pruning skips the quiet move `mv`, of ordering score `order`, at a node
+/// of `depth` where the reduced depth is `lmr_depth`.
+#[inline]
+fn history_prunes(mv: Move, order: i32, depth: i32, lmr_depth: i32) -> bool {
+    lmr_depth <= HISTORY_PRUNING_DEPTH
+        && order < -HISTORY_PRUNING_MARGIN * depth
+        && mv.promotion().is_none()
+}
+
 impl Worker<'_> {
     /// Searches `next`, a child of the node at `ply`, and returns its score for the side
     /// to move at `ply`: negated when the turn passed, as it is when the same side moves again.
@@ -211,6 +227,7 @@ impl Worker<'_> {
                     self.stack[ply].null = true;
                     self.stack[ply].piece_to = None;
                     self.stack[ply + 1].marked = self.stack[ply].marked;
+                    self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
                     let s =
                         -self.search::<false>(&next, depth - r, -beta, -beta + 1, ply + 1, !cut);
                     self.stack[ply].null = false;
@@ -301,6 +318,13 @@ impl Worker<'_> {
                         n = i + 1 + rest;
                         continue;
                     }
+                    // History pruning: at a shallow node, a quiet move that the
+                    // histories score far below zero (never a killer or the counter
+                    // move, whose scores are above every history score, nor an
+                    // under-promotion, scored below them all) is not tried.
+                    if history_prunes(mv, order, depth, lmr_depth) {
+                        continue;
+                    }
                     if lmr_depth <= 8 && !see_ge(pos, mv, -25 * lmr_depth * lmr_depth) {
                         continue;
                     }
@@ -310,11 +334,13 @@ impl Worker<'_> {
             // Step 9. Test the hash move for singularity; make the move; extend checks and
             // a singular hash move, each by one ply and none past twice the root depth, so
             // that the tree stays bounded (the root itself is `root_search`'s, never here);
-            // reduce a hash move that is not singular but whose stored score reaches beta.
+            // a clearly singular one off the principal variation by two plies, at most
+            // `MAX_DOUBLE_EXTENSIONS` times along a line; reduce a hash move that is not
+            // singular but whose stored score reaches beta.
             let extendable = ply < 2 * self.root_depth as usize;
             let mut singular = Singularity::None;
             if let Some(h) = tt_hit.filter(|_| extendable && Some(mv) == tt_move) {
-                singular = self.singularity(pos, mv, &h, depth, beta, ply, cut);
+                singular = self.singularity(pos, mv, &h, depth, beta, ply, cut, PV);
                 if self.stopped {
                     return 0;
                 }
@@ -328,9 +354,15 @@ impl Worker<'_> {
             let flip = next.turn() != us;
             self.stack[ply].piece_to = Some(pt);
             self.stack[ply + 1].marked = marked_after(pos, marked, mv);
-            let extension =
+            let doubled = singular == Singularity::DoubleExtend;
+            self.stack[ply + 1].double_extensions =
+                self.stack[ply].double_extensions + u8::from(doubled);
+            let extension = if doubled {
+                2
+            } else {
                 i32::from(extendable && (gives_check || singular == Singularity::Extend))
-                    - i32::from(singular == Singularity::Reduce);
+                    - i32::from(singular == Singularity::Reduce)
+            };
             let new_depth = depth - 1 + extension;
 
             // Step 10. Principal variation search with late move reductions.
@@ -452,5 +484,30 @@ impl Worker<'_> {
         line.clear();
         line.push(mv);
         line.extend_from_slice(&tail[0]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::{MoveKind, Square};
+
+    #[test]
+    fn history_pruning_skips_only_shallow_quiets_scored_far_below_zero() {
+        let quiet = Move::new(Square::G1, Square::F3, MoveKind::Normal);
+        let under = Move::new(Square::A7, Square::A8, MoveKind::PromoteKnight);
+        // Depth 2: the margin is -3000.
+        assert!(history_prunes(quiet, -3001, 2, 1));
+        assert!(!history_prunes(quiet, -3000, 2, 1));
+        // Too deep after the reduction, however bad the history.
+        assert!(!history_prunes(
+            quiet,
+            -40_000,
+            6,
+            HISTORY_PRUNING_DEPTH + 1
+        ));
+        assert!(history_prunes(quiet, -40_000, 6, HISTORY_PRUNING_DEPTH));
+        // An under-promotion's ordering score is below every history score: never skipped.
+        assert!(!history_prunes(under, -2_001_000, 2, 1));
     }
 }

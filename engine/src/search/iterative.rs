@@ -50,6 +50,7 @@ impl Worker<'_> {
             let gives_check = next.in_check();
             self.stack[0].piece_to = Some(piece_to(moved(pos, mv), mv.to()));
             self.stack[1].marked = marked_after(pos, marked, mv);
+            self.stack[1].double_extensions = 0;
             let new_depth = depth - 1 + i32::from(gives_check);
             let mut score = -INF;
             if i > pv_idx {

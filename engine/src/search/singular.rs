@@ -4,6 +4,10 @@
 //! the hash move is searched one ply shallower (a negative extension): the node is
 //! likely to fail high with some move, and not only with this one.
 //!
+//! Off the principal variation, a hash move that the others stay far below
+//! ([`DOUBLE_MARGIN`]) is searched two plies deeper, at most [`MAX_DOUBLE_EXTENSIONS`]
+//! times along one line, so that the tree stays bounded.
+//!
 //! The test is a null-window search of the same node at half depth with the hash move
 //! left out ([`super::worker::Frame::excluded`]) against a bound a little below the
 //! stored score. That search stores nothing in the transposition table (the node's entry
@@ -23,6 +27,10 @@ const SINGULAR_DEPTH: i32 = 8;
 const TT_DEPTH_MARGIN: i32 = 3;
 /// How far below the stored score, per ply of depth, the other moves must stay.
 const MARGIN_PER_PLY: i32 = 2;
+/// How far below the test's bound the other moves must stay for a double extension.
+pub(crate) const DOUBLE_MARGIN: i32 = 25;
+/// The most double extensions along one line from the root.
+pub(crate) const MAX_DOUBLE_EXTENSIONS: u8 = 6;
 
 /// What the singularity test found.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -31,6 +39,9 @@ pub(crate) enum Singularity {
     None,
     /// Every other move fails low: extend the hash move by one ply.
     Extend,
+    /// Every other move fails low by far, off the principal variation: extend the hash
+    /// move by two plies.
+    DoubleExtend,
     /// The other moves reach beta without the hash move: the node fails high with this.
     MultiCut(i32),
     /// Another move comes close, and the stored score reaches beta: search the hash move
@@ -62,6 +73,7 @@ impl Worker<'_> {
         beta: i32,
         ply: usize,
         cut: bool,
+        pv: bool,
     ) -> Singularity {
         debug_assert!(ply > 0, "the root is never extended");
         if self.stack[ply].excluded.is_some() || !worth_testing(hit, depth, ply) {
@@ -79,7 +91,12 @@ impl Worker<'_> {
             cut,
         );
         self.stack[ply].excluded = None;
-        if score < singular_beta {
+        if score < singular_beta - DOUBLE_MARGIN
+            && !pv
+            && self.stack[ply].double_extensions < MAX_DOUBLE_EXTENSIONS
+        {
+            Singularity::DoubleExtend
+        } else if score < singular_beta {
             Singularity::Extend
         } else if singular_beta >= beta {
             Singularity::MultiCut(singular_beta)
@@ -106,6 +123,10 @@ mod tests {
     use crate::types::Move;
     use crate::RuleSet;
 
+    /// A node on the principal variation, and one off it with no double extension above.
+    const PV: (bool, u8) = (true, 0);
+    const OFF_PV: (bool, u8) = (false, 0);
+
     /// Tests `mv` of `fen` for singularity at depth 10 one ply below the root, the table
     /// claiming `score` (a bound of kind `bound`) for it.
     /// Returns the answer and whether the node's entry came through unchanged.
@@ -115,6 +136,7 @@ mod tests {
         score: i32,
         bound: TtBound,
         beta: i32,
+        (pv, doubled): (bool, u8),
     ) -> (Singularity, bool) {
         let game = game_from(fen, RuleSet::American1897, &[]);
         let pos = game.current();
@@ -143,7 +165,8 @@ mod tests {
         let mut w = Worker::new(0, &shared, &mut hist, Vec::new(), Vec::new(), None);
         w.root_depth = 10;
         w.keys.push(repetition_key(pos));
-        let answer = w.singularity(pos, mv, &before, 10, beta, 1, false);
+        w.stack[1].double_extensions = doubled;
+        let answer = w.singularity(pos, mv, &before, 10, beta, 1, false, pv);
         assert!(!w.stopped);
         assert_eq!(w.stack[1].excluded, None);
         let after = tt.probe(pos.key()).unwrap();
@@ -157,24 +180,45 @@ mod tests {
         // The Rook takes the Queen; every other move leaves White a Queen down at best.
         let fen = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1";
         assert_eq!(
-            test_move(fen, "d2d5", 900, TtBound::Exact, 1000),
+            test_move(fen, "d2d5", 900, TtBound::Exact, 1000, PV),
             (Singularity::Extend, true)
         );
         // Told the capture scores -10000, the other moves clear its bound: they reach
         // beta too (multi-cut) when beta is below it, and otherwise nothing is decided.
         assert_eq!(
-            test_move(fen, "d2d5", -10_000, TtBound::Lower, -10_100),
+            test_move(fen, "d2d5", -10_000, TtBound::Lower, -10_100, PV),
             (Singularity::MultiCut(-10_000 - 2 * 10), true)
         );
         assert_eq!(
-            test_move(fen, "d2d5", -10_000, TtBound::Lower, 0),
+            test_move(fen, "d2d5", -10_000, TtBound::Lower, 0, PV),
             (Singularity::None, true)
         );
         // Beta between the bound the others cleared and the stored score: the capture
         // is not singular, and its score reaches beta, so it is searched shallower.
         assert_eq!(
-            test_move(fen, "d2d5", -10_000, TtBound::Lower, -10_015),
+            test_move(fen, "d2d5", -10_000, TtBound::Lower, -10_015, PV),
             (Singularity::Reduce, true)
+        );
+    }
+
+    #[test]
+    fn a_clearly_singular_move_off_the_principal_variation_is_extended_twice() {
+        let fen = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1";
+        assert_eq!(
+            test_move(fen, "d2d5", 900, TtBound::Exact, 1000, OFF_PV),
+            (Singularity::DoubleExtend, true)
+        );
+        // Not on the principal variation, nor once the line has had its share.
+        assert_eq!(
+            test_move(
+                fen,
+                "d2d5",
+                900,
+                TtBound::Exact,
+                1000,
+                (false, MAX_DOUBLE_EXTENSIONS)
+            ),
+            (Singularity::Extend, true)
         );
     }
 

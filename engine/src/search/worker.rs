@@ -78,6 +78,8 @@ pub(crate) struct Frame {
     /// The move left out while this node is searched again to test its hash move for
     /// singularity (`singular`).
     pub excluded: Option<Move>,
+    /// How many double extensions the line from the root to this ply has taken.
+    pub double_extensions: u8,
 }
 
 /// A root move with its latest score and line.
