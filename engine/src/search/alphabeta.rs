@@ -1,6 +1,6 @@
 //! The principal variation search below the root: draws by rule, the transposition
 //! table, whole-node pruning (reverse futility, null move, razoring), internal iterative
-//! reduction, move-level pruning (late move pruning, futility, SEE), the check and
+//! reduction, move-level pruning (late move pruning, futility, history, SEE), the check and
 //! singular extensions (the test is in `singular`) and late move reductions.
 //!
 //! Copy-make: each child is a fresh copy of the position. A move after which the same
