@@ -127,17 +127,19 @@ mod tests {
     const PV: (bool, u8) = (true, 0);
     const OFF_PV: (bool, u8) = (false, 0);
 
-    /// Tests `mv` of `fen` for singularity at depth 10 one ply below the root, the table
-    /// claiming `score` (a bound of kind `bound`) for it.
+    /// The Rook takes the Queen; every other move leaves White a Queen down at best.
+    const ROOK_TAKES_QUEEN: (&str, &str) = ("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", "d2d5");
+
+    /// Tests the Rook's capture in [`ROOK_TAKES_QUEEN`] for singularity at depth 10 one
+    /// ply below the root, the table claiming `score` (a bound of kind `bound`) for it.
     /// Returns the answer and whether the node's entry came through unchanged.
     fn test_move(
-        fen: &str,
-        mv: &str,
         score: i32,
         bound: TtBound,
         beta: i32,
         (pv, doubled): (bool, u8),
     ) -> (Singularity, bool) {
+        let (fen, mv) = ROOK_TAKES_QUEEN;
         let game = game_from(fen, RuleSet::American1897, &[]);
         let pos = game.current();
         let mv = pos.parse_uci_move(mv).unwrap();
@@ -177,47 +179,37 @@ mod tests {
 
     #[test]
     fn the_only_recapture_is_singular_and_a_false_low_score_cuts_the_node() {
-        // The Rook takes the Queen; every other move leaves White a Queen down at best.
-        let fen = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1";
         assert_eq!(
-            test_move(fen, "d2d5", 900, TtBound::Exact, 1000, PV),
+            test_move(900, TtBound::Exact, 1000, PV),
             (Singularity::Extend, true)
         );
         // Told the capture scores -10000, the other moves clear its bound: they reach
         // beta too (multi-cut) when beta is below it, and otherwise nothing is decided.
         assert_eq!(
-            test_move(fen, "d2d5", -10_000, TtBound::Lower, -10_100, PV),
+            test_move(-10_000, TtBound::Lower, -10_100, PV),
             (Singularity::MultiCut(-10_000 - 2 * 10), true)
         );
         assert_eq!(
-            test_move(fen, "d2d5", -10_000, TtBound::Lower, 0, PV),
+            test_move(-10_000, TtBound::Lower, 0, PV),
             (Singularity::None, true)
         );
         // Beta between the bound the others cleared and the stored score: the capture
         // is not singular, and its score reaches beta, so it is searched shallower.
         assert_eq!(
-            test_move(fen, "d2d5", -10_000, TtBound::Lower, -10_015, PV),
+            test_move(-10_000, TtBound::Lower, -10_015, PV),
             (Singularity::Reduce, true)
         );
     }
 
     #[test]
     fn a_clearly_singular_move_off_the_principal_variation_is_extended_twice() {
-        let fen = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1";
         assert_eq!(
-            test_move(fen, "d2d5", 900, TtBound::Exact, 1000, OFF_PV),
+            test_move(900, TtBound::Exact, 1000, OFF_PV),
             (Singularity::DoubleExtend, true)
         );
         // Not on the principal variation, nor once the line has had its share.
         assert_eq!(
-            test_move(
-                fen,
-                "d2d5",
-                900,
-                TtBound::Exact,
-                1000,
-                (false, MAX_DOUBLE_EXTENSIONS)
-            ),
+            test_move(900, TtBound::Exact, 1000, (false, MAX_DOUBLE_EXTENSIONS)),
             (Singularity::Extend, true)
         );
     }
