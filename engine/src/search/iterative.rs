@@ -103,6 +103,7 @@ impl Worker<'_> {
         });
         let lines = limits.multi_pv.clamp(1, self.root_moves.len());
         let mut completed = 0;
+        self.completed_score = -INF;
         let mut stable = 0;
         let mut last_best = None;
         for depth in 1..=max_depth {
@@ -147,6 +148,7 @@ impl Worker<'_> {
                 break;
             }
             completed = depth as u32;
+            self.completed_score = self.root_moves[0].score;
             let Some(reporter) = reporter.as_deref_mut() else {
                 continue;
             };
@@ -271,7 +273,7 @@ pub(crate) fn run(
 
     // Step 3. Lazy SMP: helpers on scoped threads, the main search on this one.
     let (main_hist, helper_hists) = histories.split_first_mut().expect("at least one thread");
-    let (best_root, completed) = std::thread::scope(|scope| {
+    let (best_root, (completed, completed_score)) = std::thread::scope(|scope| {
         for (i, hist) in helper_hists.iter_mut().enumerate() {
             let (shared, keys, root_moves) = (&shared, keys.clone(), root_moves.clone());
             std::thread::Builder::new()
@@ -292,7 +294,10 @@ pub(crate) fn run(
         );
         let completed = main.iterate(pos, limits, Some(reporter));
         shared.abort.store(true, Ordering::Relaxed);
-        (main.root_moves[0].clone(), completed)
+        (
+            main.root_moves[0].clone(),
+            (completed, main.completed_score),
+        )
     });
 
     SearchResult {
@@ -300,6 +305,7 @@ pub(crate) fn run(
         ponder: best_root.pv.get(1).copied(),
         nodes: shared.nodes.load(Ordering::Relaxed),
         score: (best_root.score > -INF).then(|| Score::from_internal(best_root.score)),
+        completed_score: (completed_score > -INF).then(|| Score::from_internal(completed_score)),
         depth: completed,
     }
 }

@@ -182,8 +182,15 @@ pub struct SearchResult {
     pub ponder: Option<Move>,
     /// Nodes searched (all threads).
     pub nodes: u64,
-    /// The score of the best move, from the side to move's point of view.
+    /// The score of the best move, from the side to move's point of view. When the search
+    /// stopped inside an iteration this may be a bound from that iteration's aspiration
+    /// window (the move failed low or high and its re-search was cut short).
     pub score: Option<Score>,
+    /// The best score of the last completed iteration, from the side to move's point of
+    /// view: always exact, never an aspiration bound. It values the position at
+    /// [`SearchResult::depth`], which is what training data wants; the move played may be
+    /// one that beat that iteration's best in the unfinished one.
+    pub completed_score: Option<Score>,
     /// The last completed depth.
     pub depth: u32,
 }

@@ -481,3 +481,43 @@ fn the_network_evaluates_unless_turned_off() {
         "deterministic with the hand-crafted evaluation too"
     );
 }
+
+#[test]
+fn the_completed_score_is_the_last_exact_iterations_score() {
+    // Node limits stop the search inside an iteration; the completed score is then still
+    // the one the last finished iteration reported as exact, whatever bound the unfinished
+    // one left on its first move (self-play records it as the position's value).
+    struct Lines(Vec<SearchInfo>);
+    impl Reporter for Lines {
+        fn info(&mut self, info: &SearchInfo) {
+            self.0.push(info.clone());
+        }
+    }
+    let mut differ = 0;
+    for entry in &crate::search::bench::POSITIONS[..8] {
+        let g = game(entry, RuleSet::Fide, &[]);
+        for nodes in (1500..=12_000).step_by(1500) {
+            let mut lines = Lines(Vec::new());
+            let limits = Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            };
+            let r = Searcher::new().search(&g, &limits, &AtomicBool::new(false), &mut lines);
+            let exact = lines
+                .0
+                .iter()
+                .rev()
+                .find(|i| i.depth == r.depth && i.multipv == 1 && i.bound == Bound::Exact)
+                .expect("an exact line for the last completed depth");
+            assert_eq!(
+                r.completed_score,
+                Some(exact.score),
+                "{entry} at {nodes} nodes"
+            );
+            differ += usize::from(r.score != r.completed_score);
+        }
+    }
+    // The bench positions include searches cut short after the first move failed against
+    // the window: there the two scores part, which is why the completed one exists.
+    assert!(differ > 0);
+}
