@@ -191,9 +191,10 @@ pub fn play(config: &Config, index: u64) -> Record {
         let found = searcher.search(&game, &limits, &stop, &mut NullReporter);
         nodes += found.nodes;
         let mv = found.best.expect("a move when there are legal moves");
-        // The last completed iteration's score: exact, where `found.score` may be a bound
-        // of the iteration the node limit cut short.
-        let score = white_cp(found.completed_score, pos.turn());
+        // The last completed iteration's score, recorded and adjudicated on: exact, where
+        // `found.score` may be a bound of the iteration the node limit cut short. (Before
+        // the first iteration ends there is only `found.score`.)
+        let score = white_cp(found.completed_score.or(found.score), pos.turn());
         if plies >= first + SKIP_PLIES && !pos.in_check() && is_quiet(pos, mv) {
             fens.push((pos.fen(), score));
             let own = if pos.turn() == Color::White {

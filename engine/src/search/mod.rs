@@ -189,7 +189,8 @@ pub struct SearchResult {
     /// The best score of the last completed iteration, from the side to move's point of
     /// view: always exact, never an aspiration bound. It values the position at
     /// [`SearchResult::depth`], which is what training data wants; the move played may be
-    /// one that beat that iteration's best in the unfinished one.
+    /// one that beat that iteration's best in the unfinished one, or (under a
+    /// [`Strength`]) a weaker move chosen on purpose, whose score `score` then gives.
     pub completed_score: Option<Score>,
     /// The last completed depth.
     pub depth: u32,

@@ -517,7 +517,8 @@ fn the_completed_score_is_the_last_exact_iterations_score() {
             differ += usize::from(r.score != r.completed_score);
         }
     }
-    // The bench positions include searches cut short after the first move failed against
-    // the window: there the two scores part, which is why the completed one exists.
+    // In some of these searches the two scores part: the best move's score is then one
+    // from the cut-short iteration (a bound of its aspiration window, or the first move's
+    // deeper score), which is why the completed one exists.
     assert!(differ > 0);
 }
