@@ -518,7 +518,7 @@ fn the_completed_score_is_the_last_exact_iterations_score() {
         }
     }
     // In some of these searches the two scores part: the best move's score is then one
-    // from the cut-short iteration (a bound of its aspiration window, or the first move's
-    // deeper score), which is why the completed one exists.
+    // from the cut-short iteration (a bound of its aspiration window, or the deeper score
+    // of the move that leads it), which is why the completed one exists.
     assert!(differ > 0);
 }
