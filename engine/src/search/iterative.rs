@@ -91,19 +91,20 @@ impl Worker<'_> {
     }
 
     /// Iterative deepening. The main thread (`reporter` given) reports and decides when
-    /// to stop; helpers run until told.
+    /// to stop; helpers run until told. Returns the last completed depth and that
+    /// iteration's best score (`-INF` before the first is completed).
     fn iterate(
         &mut self,
         pos: &Position,
         limits: &Limits,
         mut reporter: Option<&mut dyn Reporter>,
-    ) -> u32 {
+    ) -> (u32, i32) {
         let max_depth = limits.depth.map_or(MAX_PLY as i32 - 8, |d| {
             d.clamp(1, MAX_PLY as u32 - 8) as i32
         });
         let lines = limits.multi_pv.clamp(1, self.root_moves.len());
         let mut completed = 0;
-        self.completed_score = -INF;
+        let mut completed_score = -INF;
         let mut stable = 0;
         let mut last_best = None;
         for depth in 1..=max_depth {
@@ -148,7 +149,7 @@ impl Worker<'_> {
                 break;
             }
             completed = depth as u32;
-            self.completed_score = self.root_moves[0].score;
+            completed_score = self.root_moves[0].score;
             let Some(reporter) = reporter.as_deref_mut() else {
                 continue;
             };
@@ -215,7 +216,7 @@ impl Worker<'_> {
                 });
             }
         }
-        completed
+        (completed, completed_score)
     }
 }
 
@@ -294,10 +295,7 @@ pub(crate) fn run(
         );
         let completed = main.iterate(pos, limits, Some(reporter));
         shared.abort.store(true, Ordering::Relaxed);
-        (
-            main.root_moves[0].clone(),
-            (completed, main.completed_score),
-        )
+        (main.root_moves[0].clone(), completed)
     });
 
     SearchResult {

@@ -18,6 +18,15 @@ fn search(game: &Game, depth: u32, terms: OddsTerms) -> SearchResult {
     searcher.search(game, &limits, &AtomicBool::new(false), &mut NullReporter)
 }
 
+/// A reporter that keeps every line the search reports.
+struct Lines(Vec<SearchInfo>);
+
+impl Reporter for Lines {
+    fn info(&mut self, info: &SearchInfo) {
+        self.0.push(info.clone());
+    }
+}
+
 fn cp(result: &SearchResult) -> i32 {
     match result.score {
         Some(Score::Cp(c)) => c,
@@ -239,12 +248,6 @@ fn plays_a_turn_of_several_moves() {
 
 #[test]
 fn multipv_and_searchmoves() {
-    struct Lines(Vec<SearchInfo>);
-    impl Reporter for Lines {
-        fn info(&mut self, info: &SearchInfo) {
-            self.0.push(info.clone());
-        }
-    }
     let g = game(
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         RuleSet::Fide,
@@ -487,12 +490,6 @@ fn the_completed_score_is_the_last_exact_iterations_score() {
     // Node limits stop the search inside an iteration; the completed score is then still
     // the one the last finished iteration reported as exact, whatever bound the unfinished
     // one left on its first move (self-play records it as the position's value).
-    struct Lines(Vec<SearchInfo>);
-    impl Reporter for Lines {
-        fn info(&mut self, info: &SearchInfo) {
-            self.0.push(info.clone());
-        }
-    }
     let mut differ = 0;
     for entry in &crate::search::bench::POSITIONS[..8] {
         let g = game(entry, RuleSet::Fide, &[]);

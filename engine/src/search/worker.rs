@@ -14,7 +14,7 @@ use super::odds::Terms;
 use super::ordering::Histories;
 use super::time::Budget;
 use super::tt::TranspositionTable;
-use super::{INF, MAX_PLY};
+use super::MAX_PLY;
 
 /// The static evaluation of a node in check (none).
 pub(crate) const NO_EVAL: i32 = -32_500;
@@ -104,8 +104,6 @@ pub(crate) struct Worker<'a> {
     pub root_index: usize,
     pub root_depth: i32,
     pub root_moves: Vec<RootMove>,
-    /// The best score of the last completed iteration (`-INF` before the first).
-    pub completed_score: i32,
     pub seldepth: usize,
     pub nodes: u64,
     unflushed: u64,
@@ -146,7 +144,6 @@ impl<'a> Worker<'a> {
             root_index,
             root_depth: 0,
             root_moves,
-            completed_score: -INF,
             seldepth: 0,
             nodes: 0,
             unflushed: 0,
