@@ -221,6 +221,11 @@ enum Command {
         /// Share of positions held out (the last ones).
         #[arg(long, default_value_t = 0.05)]
         holdout: f64,
+        /// Centipawns per unit of the logistic's argument in the training loss: smaller
+        /// weighs balanced positions more against won ones. Errors are reported at 400
+        /// whatever this is, so that runs compare.
+        #[arg(long, default_value_t = nnue::data::CP_SCALE)]
+        cp_scale: f64,
         /// Seed of the initial weights and the shuffles.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -249,6 +254,11 @@ enum Command {
         /// Share of the game result in the target.
         #[arg(long, default_value_t = 0.2)]
         lambda: f64,
+        /// Also print each scorer's errors in bands of |search score| (0-100, 100-300,
+        /// 300-1000, 1000 up): the error at lambda 0, the root mean square in centipawns,
+        /// and how far the evaluation overshoots the search score away from zero.
+        #[arg(long)]
+        bands: bool,
     },
     /// Centres the square tables of the built-in `DEFAULT` (means into the material; no
     /// evaluation changes) and prints it.
@@ -432,6 +442,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             lr_end,
             lambda,
             holdout,
+            cp_scale,
             seed,
             mirror,
             threads,
@@ -440,6 +451,12 @@ fn main() -> Result<(), Box<dyn Error>> {
         } => {
             if !(0.0..=1.0).contains(&lr_end) {
                 return Err(format!("--lr-end must be 0 to 1, not {lr_end}").into());
+            }
+            if !(cp_scale.is_finite() && cp_scale >= 1.0) {
+                return Err(format!(
+                    "--cp-scale must be a number of centipawns, 1 or more, not {cp_scale}"
+                )
+                .into());
             }
             let activation = activation.map(|a| match a {
                 ActivationArg::Crelu => engine::eval::nnue::Activation::ClippedRelu,
@@ -506,6 +523,7 @@ fn main() -> Result<(), Box<dyn Error>> {
                 lr,
                 lr_end,
                 lambda,
+                cp_scale,
                 holdout,
                 seed,
                 mirror,
@@ -514,10 +532,11 @@ fn main() -> Result<(), Box<dyn Error>> {
             let (net, report) = nnue::train(&records, &settings);
             fs::write(&out, net.to_bytes())?;
             eprintln!(
-                "held-out error: network {:.6} (float), {:.6} (quantised); hand-crafted {:.6}; \
-                 train {:.6}; {} bytes written to {}",
+                "held-out error: network {:.6} (float, at {cp_scale} cp), {:.6} (quantised, at \
+                 {} cp); hand-crafted {:.6}; train {:.6}; {} bytes written to {}",
                 report.held_out,
                 report.held_out_quantised,
+                nnue::data::CP_SCALE,
                 report.held_out_hand_crafted,
                 report.train,
                 net.to_bytes().len(),
@@ -534,6 +553,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             data,
             holdout,
             lambda,
+            bands,
         } => {
             let records = read_records(&data)?;
             let from = nnue::held_out_from(records.len(), holdout);
@@ -557,6 +577,20 @@ fn main() -> Result<(), Box<dyn Error>> {
                     })
                     .collect();
                 println!("{name}: {}", errors.join(", "));
+                if bands {
+                    let banded = match net {
+                        Some(net) => nnue::banded_errors(measured, |p| net.evaluate(p)),
+                        None => nnue::banded_errors(measured, engine::eval::evaluate),
+                    };
+                    for b in banded {
+                        let upper = b.bounds.1.map_or("up".to_string(), |u| u.to_string());
+                        println!(
+                            "  |score| {}-{upper}: {} records, lambda 0: {:.6}, rms {:.1} cp, \
+                             overshoot {:+.1} cp",
+                            b.bounds.0, b.count, b.error, b.rms_cp, b.overshoot_cp
+                        );
+                    }
+                }
             }
         }
         Command::Center { write } => {

@@ -7,7 +7,9 @@ use engine::Color;
 use crate::packed::PackedPosition;
 
 /// Centipawns of score per unit of the logistic's argument: a score `s` predicts
-/// `σ(s / CP_SCALE)` with `σ(x) = 1 / (1 + e^(−x))`.
+/// `σ(s / CP_SCALE)` with `σ(x) = 1 / (1 + e^(−x))`. Every error reported (`eval-net`, the
+/// quantised network's held-out errors) is taken at this scale, so that runs compare;
+/// `train-net --cp-scale` may train at another.
 pub const CP_SCALE: f64 = 400.0;
 
 /// The logistic.
@@ -27,13 +29,15 @@ pub struct Sample {
     pub count: u8,
     /// The result from the side to move's view: 1, 0.5, 0.
     pub result: f64,
-    /// The search score, side to move's view, as an expected result `σ(score/CP_SCALE)`.
+    /// The search score, side to move's view, as an expected result `σ(score / cp_scale)`
+    /// at the scale the sample was made with.
     pub score: f64,
 }
 
 impl Sample {
-    /// The sample of a record.
-    pub fn new(p: &PackedPosition) -> Sample {
+    /// The sample of a record, its search score read at `cp_scale` centipawns per unit of
+    /// the logistic's argument ([`CP_SCALE`] but in training at another scale).
+    pub fn new(p: &PackedPosition, cp_scale: f64) -> Sample {
         let (mut ours, mut theirs) = ([0u16; 32], [0u16; 32]);
         let mut count = 0;
         for (sq, piece) in p.pieces() {
@@ -52,7 +56,7 @@ impl Sample {
             } else {
                 1.0 - white
             },
-            score: sigmoid(f64::from(p.score) / CP_SCALE),
+            score: sigmoid(f64::from(p.score) / cp_scale),
         }
     }
 

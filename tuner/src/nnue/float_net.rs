@@ -7,7 +7,7 @@
 
 use engine::eval::nnue::{output_bucket, Activation, Kernel, Network, FEATURES};
 
-use super::data::{sigmoid, Sample, CP_SCALE};
+use super::data::{sigmoid, Sample};
 use crate::rng::Rng;
 
 /// Centipawns per unit of output (the quantised file's SCALE).
@@ -160,8 +160,9 @@ impl FloatNet {
             + self.w[self.out_bias_at(s)]
     }
 
-    /// The squared error of a sample against `target`, adding its gradient to `grad`.
-    pub fn backprop(&self, s: &Sample, target: f64, grad: &mut [f64]) -> f64 {
+    /// The squared error of a sample against `target`, the output read at `cp_scale`
+    /// centipawns per unit of the logistic's argument, adding its gradient to `grad`.
+    pub fn backprop(&self, s: &Sample, target: f64, cp_scale: f64, grad: &mut [f64]) -> f64 {
         let (ours, theirs) = self.accumulate(s);
         let (o, h, b, ob) = (
             self.out_at(s),
@@ -174,10 +175,10 @@ impl FloatNet {
             out += self.activate(ours[j]).0 * self.w[o + j];
             out += self.activate(theirs[j]).0 * self.w[o + h + j];
         }
-        let p = sigmoid(out * SCALE / CP_SCALE);
+        let p = sigmoid(out * SCALE / cp_scale);
         let err = p - target;
         // d(err²)/d(out)
-        let g = 2.0 * err * p * (1.0 - p) * SCALE / CP_SCALE;
+        let g = 2.0 * err * p * (1.0 - p) * SCALE / cp_scale;
         grad[ob] += g;
         for (side, acc, feats) in [(0, &ours, &s.ours), (1, &theirs, &s.theirs)] {
             let mut d = vec![0.0; h];

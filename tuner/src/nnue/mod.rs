@@ -46,6 +46,11 @@ pub struct Settings {
     pub lr_end: f64,
     /// Share of the result in the target.
     pub lambda: f64,
+    /// Centipawns per unit of the logistic's argument in the training loss ([`CP_SCALE`]
+    /// by default). A smaller scale saturates sooner, so that the scores of won positions
+    /// weigh less against those of balanced ones; the network's output stays in
+    /// centipawns either way.
+    pub cp_scale: f64,
     /// Share of the positions held out (the last ones).
     pub holdout: f64,
     /// Seed of the initial weights and the shuffles.
@@ -60,11 +65,12 @@ pub struct Settings {
 /// What a run measured.
 #[derive(Clone, Debug)]
 pub struct Report {
-    /// Training error of the last epoch (float network).
+    /// Training error of the last epoch (float network), at the run's `cp_scale`.
     pub train: f64,
-    /// Held-out error of the float network.
+    /// Held-out error of the float network, at the run's `cp_scale`.
     pub held_out: f64,
-    /// Held-out error of the quantised network, as the engine computes it.
+    /// Held-out error of the quantised network, as the engine computes it (this and the
+    /// errors below at [`CP_SCALE`], whatever the run's scale).
     pub held_out_quantised: f64,
     /// Held-out error of the hand-crafted evaluation, same logistic and targets.
     pub held_out_hand_crafted: f64,
@@ -73,11 +79,12 @@ pub struct Report {
     pub by_lambda: Vec<(f64, f64, f64)>,
 }
 
-/// The float network's mean error over `samples`.
-pub fn error(net: &FloatNet, samples: &[Sample], lambda: f64) -> f64 {
+/// The float network's mean error over `samples`, made at `cp_scale` (its output read at
+/// the same scale).
+pub fn error(net: &FloatNet, samples: &[Sample], lambda: f64, cp_scale: f64) -> f64 {
     let sum: f64 = samples
         .par_iter()
-        .map(|s| (sigmoid(net.output(s) * float_net::SCALE / CP_SCALE) - s.target(lambda)).powi(2))
+        .map(|s| (sigmoid(net.output(s) * float_net::SCALE / cp_scale) - s.target(lambda)).powi(2))
         .sum();
     sum / samples.len().max(1) as f64
 }
@@ -95,10 +102,85 @@ pub fn engine_error(
             let setup = Setup::from_fen(&r.fen(), false).expect("a record's FEN reads");
             let pos = Position::from_setup(&setup, rules).expect("a record's position is legal");
             let p = sigmoid(f64::from(score(&pos)) / CP_SCALE);
-            (p - Sample::new(r).target(lambda)).powi(2)
+            (p - Sample::new(r, CP_SCALE).target(lambda)).powi(2)
         })
         .sum();
     sum / records.len().max(1) as f64
+}
+
+/// Upper bounds (exclusive) of the bands of `|search score|` that [`banded_errors`] splits
+/// records into; the last band has none.
+pub const BANDS: [i32; 3] = [100, 300, 1000];
+
+/// A scorer's errors on the records whose search score falls in one band of [`BANDS`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct BandErrors {
+    /// The band's lower and upper bound of `|search score|` (none for the last).
+    pub bounds: (i32, Option<i32>),
+    /// Records in the band.
+    pub count: usize,
+    /// The mean squared error against the search score alone (λ = 0) at [`CP_SCALE`].
+    pub error: f64,
+    /// The root mean square of evaluation minus search score, centipawns.
+    pub rms_cp: f64,
+    /// The mean of (evaluation − search score) × sign(search score), centipawns: above zero
+    /// when the evaluation lies further from zero than the search found, below when nearer.
+    pub overshoot_cp: f64,
+}
+
+/// The errors of a scorer of positions (centipawns, side to move's view) in each band of
+/// `|search score|` ([`BANDS`]). A band of balanced positions shows what the whole
+/// error, dominated by won and lost positions, may hide; but a band chosen by the search
+/// score favours a scorer that stays near zero, so compare scorers of like spread.
+pub fn banded_errors(
+    records: &[PackedPosition],
+    score: impl Fn(&Position) -> i32 + Sync,
+) -> Vec<BandErrors> {
+    let rules = Rules::new(RuleSet::Fide);
+    let band = |s: i32| BANDS.iter().take_while(|&&b| s.abs() >= b).count();
+    let sums = records
+        .par_iter()
+        .map(|r| {
+            let setup = Setup::from_fen(&r.fen(), false).expect("a record's FEN reads");
+            let pos = Position::from_setup(&setup, rules).expect("a record's position is legal");
+            let (e, s) = (f64::from(score(&pos)), f64::from(r.score));
+            let p = sigmoid(e / CP_SCALE);
+            let mut sums = [[0.0; 4]; BANDS.len() + 1];
+            sums[band(i32::from(r.score))] = [
+                1.0,
+                (p - Sample::new(r, CP_SCALE).score).powi(2),
+                (e - s).powi(2),
+                (e - s) * s.signum(),
+            ];
+            sums
+        })
+        .reduce(
+            || [[0.0; 4]; BANDS.len() + 1],
+            |mut a, b| {
+                for (x, y) in a.iter_mut().zip(&b) {
+                    for (u, v) in x.iter_mut().zip(y) {
+                        *u += v;
+                    }
+                }
+                a
+            },
+        );
+    sums.iter()
+        .enumerate()
+        .map(|(i, [n, err, sq, over])| {
+            let per = n.max(1.0);
+            BandErrors {
+                bounds: (
+                    i.checked_sub(1).map_or(0, |j| BANDS[j]),
+                    BANDS.get(i).copied(),
+                ),
+                count: *n as usize,
+                error: err / per,
+                rms_cp: (sq / per).sqrt(),
+                overshoot_cp: over / per,
+            }
+        })
+        .collect()
 }
 
 /// The index of the first held-out record of `len` when the last `share` is held out.
@@ -116,12 +198,19 @@ pub fn step_size(settings: &Settings, epoch: usize) -> f64 {
 pub fn train(records: &[PackedPosition], settings: &Settings) -> (Network, Report) {
     let split = held_out_from(records.len(), settings.holdout);
     let (train_records, hold_records) = records.split_at(split);
-    let mut train: Vec<Sample> = train_records.iter().map(Sample::new).collect();
+    let cp_scale = settings.cp_scale;
+    let mut train: Vec<Sample> = train_records
+        .iter()
+        .map(|r| Sample::new(r, cp_scale))
+        .collect();
     if settings.mirror {
         let mirrored: Vec<Sample> = train.iter().map(Sample::mirrored).collect();
         train.extend(mirrored);
     }
-    let hold: Vec<Sample> = hold_records.iter().map(Sample::new).collect();
+    let hold: Vec<Sample> = hold_records
+        .iter()
+        .map(|r| Sample::new(r, cp_scale))
+        .collect();
     let lambda = settings.lambda;
     let mut net = match &settings.init {
         Some(init) => {
@@ -149,14 +238,15 @@ pub fn train(records: &[PackedPosition], settings: &Settings) -> (Network, Repor
     let threads = rayon::current_num_threads();
     eprintln!(
         "{} training and {} held-out positions, H {} ({:?}), {} output buckets, {} weights, \
-         {} threads",
+         {} threads, loss at {} cp per unit",
         train.len(),
         hold.len(),
         settings.hidden,
         settings.activation,
         settings.buckets,
         n,
-        threads
+        threads,
+        cp_scale
     );
     let started = Instant::now();
     let mut train_error = 0.0;
@@ -174,7 +264,7 @@ pub fn train(records: &[PackedPosition], settings: &Settings) -> (Network, Repor
                     let mut g = vec![0.0; n];
                     let mut e = 0.0;
                     for &i in part {
-                        e += net.backprop(&train[i], train[i].target(lambda), &mut g);
+                        e += net.backprop(&train[i], train[i].target(lambda), cp_scale, &mut g);
                     }
                     (g, e)
                 })
@@ -198,14 +288,14 @@ pub fn train(records: &[PackedPosition], settings: &Settings) -> (Network, Repor
             "epoch {:>3}: train {:.6}, held out {:.6}, lr {lr:.5}, {:.1} s",
             epoch + 1,
             train_error,
-            error(&net, &hold, lambda),
+            error(&net, &hold, lambda, cp_scale),
             started.elapsed().as_secs_f64()
         );
     }
     let quantised = net.quantise();
     let report = Report {
         train: train_error,
-        held_out: error(&net, &hold, lambda),
+        held_out: error(&net, &hold, lambda, cp_scale),
         held_out_quantised: engine_error(hold_records, lambda, |p| quantised.evaluate(p)),
         held_out_hand_crafted: engine_error(hold_records, lambda, engine::eval::evaluate),
         by_lambda: [0.0, 1.0]

@@ -56,13 +56,19 @@ fn training_lowers_the_error_with(activation: Activation) {
         lr: 0.01,
         lr_end: 0.1,
         lambda: 0.0,
+        cp_scale: CP_SCALE,
         holdout: 0.1,
         seed: 3,
         mirror: false,
         init: None,
     };
-    let samples: Vec<Sample> = records.iter().map(Sample::new).collect();
-    let before = error(&FloatNet::new(16, activation, 1, 3), &samples, 0.0);
+    let samples: Vec<Sample> = records.iter().map(|r| Sample::new(r, CP_SCALE)).collect();
+    let before = error(
+        &FloatNet::new(16, activation, 1, 3),
+        &samples,
+        0.0,
+        CP_SCALE,
+    );
     let (net, report) = train(&records, &settings);
     assert!(
         report.train < before * 0.5,
@@ -149,7 +155,7 @@ fn the_quantised_network_scores_like_the_float_one() {
         for r in &records {
             let pos =
                 Position::from_setup(&Setup::from_fen(&r.fen(), false).unwrap(), rules).unwrap();
-            let exact = float.output(&Sample::new(r)) * float_net::SCALE;
+            let exact = float.output(&Sample::new(r, CP_SCALE)) * float_net::SCALE;
             let off = (f64::from(q.evaluate(&pos)) - exact).abs();
             worst = worst.max(off);
             total += off;
@@ -176,7 +182,10 @@ fn a_mirrored_sample_is_the_sample_of_the_mirrored_board() {
         setup.turn = record.turn;
         let pos = Position::from_setup(&setup, Rules::new(RuleSet::Fide)).unwrap();
         let turned = PackedPosition::new(&pos, i32::from(record.score), record.result, 0).unwrap();
-        let (want, got) = (Sample::new(&turned), Sample::new(&record).mirrored());
+        let (want, got) = (
+            Sample::new(&turned, CP_SCALE),
+            Sample::new(&record, CP_SCALE).mirrored(),
+        );
         let sorted = |f: &[u16]| {
             let mut v = f.to_vec();
             v.sort_unstable();
@@ -189,7 +198,7 @@ fn a_mirrored_sample_is_the_sample_of_the_mirrored_board() {
         assert_eq!((got.result, got.score), (want.result, want.score));
         assert_ne!(
             sorted(&got.ours[..n]),
-            sorted(&Sample::new(&record).ours[..n])
+            sorted(&Sample::new(&record, CP_SCALE).ours[..n])
         );
     }
 }
@@ -197,10 +206,13 @@ fn a_mirrored_sample_is_the_sample_of_the_mirrored_board() {
 #[test]
 fn the_gradient_matches_central_differences() {
     let records = synthetic(2, 30);
-    let samples: Vec<Sample> = records.iter().map(Sample::new).collect();
-    // Sixteen buckets, so that the random games' counts of men fall in several.
-    let cases = ACTIVATIONS.into_iter().flat_map(|a| [(a, 1), (a, 16)]);
-    for (activation, buckets) in cases {
+    // Sixteen buckets, so that the random games' counts of men fall in several; the loss
+    // at the usual scale and at a smaller one (`train-net --cp-scale`).
+    let cases = ACTIVATIONS
+        .into_iter()
+        .flat_map(|a| [(a, 1, CP_SCALE), (a, 16, CP_SCALE), (a, 16, 150.0)]);
+    for (activation, buckets, cp_scale) in cases {
+        let samples: Vec<Sample> = records.iter().map(|r| Sample::new(r, cp_scale)).collect();
         let mut net = FloatNet::new(16, activation, buckets, 5);
         // Every hidden sum inside (0, 1) for some samples and outside for others.
         for (i, w) in net.w.iter_mut().enumerate().skip(FEATURES * 16) {
@@ -210,7 +222,7 @@ fn the_gradient_matches_central_differences() {
             samples
                 .iter()
                 .map(|s| {
-                    let p = sigmoid(net.output(s) * float_net::SCALE / CP_SCALE);
+                    let p = sigmoid(net.output(s) * float_net::SCALE / cp_scale);
                     (p - s.target(0.3)).powi(2)
                 })
                 .sum()
@@ -232,7 +244,7 @@ fn the_gradient_matches_central_differences() {
         assert!(sums.iter().any(|&x| x <= 0.0 || x >= 1.0));
         let mut grad = vec![0.0; net.w.len()];
         for s in &samples {
-            net.backprop(s, s.target(0.3), &mut grad);
+            net.backprop(s, s.target(0.3), cp_scale, &mut grad);
         }
         // Weights of features in play, the biases, the output weights and bias.
         let f = samples[0].ours[0] as usize;
@@ -247,7 +259,7 @@ fn the_gradient_matches_central_differences() {
             let numeric = (loss(&up) - loss(&down)) / (2.0 * h);
             assert!(
                 (numeric - grad[i]).abs() < 1e-6 + 1e-4 * numeric.abs(),
-                "{activation:?} weight {i}: analytic {} numeric {numeric}",
+                "{activation:?} at {cp_scale} cp, weight {i}: analytic {} numeric {numeric}",
                 grad[i]
             );
             checked += usize::from(grad[i] != 0.0);
@@ -280,6 +292,7 @@ fn the_step_size_falls_linearly_towards_its_end_share() {
         lr: 0.002,
         lr_end: 0.01,
         lambda: 0.0,
+        cp_scale: CP_SCALE,
         holdout: 0.1,
         seed: 3,
         mirror: false,
@@ -300,4 +313,55 @@ fn the_step_size_falls_linearly_towards_its_end_share() {
             0.002 * (1.0 - 0.9 * e as f64 / 10.0)
         ));
     }
+}
+
+#[test]
+fn the_bands_split_the_records_by_search_score_and_measure_the_overshoot() {
+    let records = synthetic(4, 40);
+    let pos_of = |r: &PackedPosition| {
+        let setup = Setup::from_fen(&r.fen(), false).unwrap();
+        Position::from_setup(&setup, Rules::new(RuleSet::Fide)).unwrap()
+    };
+    // A scorer that knows each record's search score, by its FEN.
+    let by_fen: std::collections::HashMap<String, i32> = records
+        .iter()
+        .map(|r| (pos_of(r).fen(), i32::from(r.score)))
+        .collect();
+    let exact = banded_errors(&records, |p| by_fen[&p.fen()]);
+    let count: usize = exact.iter().map(|b| b.count).sum();
+    assert_eq!(count, records.len());
+    assert!(exact[..3].iter().all(|b| b.count > 0), "{exact:?}");
+    for b in &exact {
+        assert_eq!(
+            (b.error, b.rms_cp, b.overshoot_cp),
+            (0.0, 0.0, 0.0),
+            "{b:?}"
+        );
+    }
+    // Twice the search score overshoots it, in each band, by the band's mean |score|, and
+    // misses it by the root mean square of the scores.
+    let doubled = banded_errors(&records, |p| 2 * by_fen[&p.fen()]);
+    for (i, b) in doubled.iter().enumerate() {
+        let inside: Vec<f64> = records
+            .iter()
+            .map(|r| f64::from(r.score))
+            .filter(|s| {
+                let a = s.abs() as i32;
+                a >= b.bounds.0 && b.bounds.1.is_none_or(|u| a < u)
+            })
+            .collect();
+        assert_eq!(inside.len(), b.count, "band {i}");
+        let mean = inside.iter().map(|s| s.abs()).sum::<f64>() / inside.len().max(1) as f64;
+        assert!(
+            (b.overshoot_cp - mean).abs() < 1e-9,
+            "band {i}: {b:?}, mean {mean}"
+        );
+        let rms = (inside.iter().map(|s| s * s).sum::<f64>() / inside.len().max(1) as f64).sqrt();
+        assert!((b.rms_cp - rms).abs() < 1e-9, "band {i}: {b:?}, rms {rms}");
+    }
+    // Halving it falls short: the overshoot is below zero wherever a score is not 0.
+    let halved = banded_errors(&records, |p| by_fen[&p.fen()] / 2);
+    assert!(halved[1..]
+        .iter()
+        .all(|b| b.count == 0 || b.overshoot_cp < 0.0));
 }
