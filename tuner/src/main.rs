@@ -13,8 +13,9 @@
 //! tuner tune-local POSITIONS.txt [--iterations 10] > tuned.rs   # the slow ±1 search
 //! tuner train-net RECORDS.bin... --out NET.nnue [--hidden 64] [--epochs 20] [--batch N]
 //!            [--lr 0.001] [--lr-end 0.1] [--lambda 0.3] [--holdout 0.05] [--mirror] [--threads T]
-//!            [--activation crelu|screlu] [--output-buckets B]
-//! tuner eval-net --net NET.nnue... RECORDS.bin... [--holdout 0.05] [--lambda 0.2]
+//!            [--activation crelu|screlu] [--output-buckets B] [--cp-scale 400] [--seed S]
+//!            [--init NET.nnue]
+//! tuner eval-net --net NET.nnue... RECORDS.bin... [--holdout 0.05] [--lambda 0.2] [--bands]
 //!                                                          # compare networks' errors
 //! ```
 //!
@@ -532,19 +533,22 @@ fn main() -> Result<(), Box<dyn Error>> {
             let (net, report) = nnue::train(&records, &settings);
             fs::write(&out, net.to_bytes())?;
             eprintln!(
-                "held-out error: network {:.6} (float, at {cp_scale} cp), {:.6} (quantised, at \
-                 {} cp); hand-crafted {:.6}; train {:.6}; {} bytes written to {}",
+                "at {cp_scale} cp (the loss): held-out error {:.6} (float network), train {:.6}; \
+                 at {} cp: held-out error {:.6} (quantised network), hand-crafted {:.6}; \
+                 {} bytes written to {}",
                 report.held_out,
-                report.held_out_quantised,
-                nnue::data::CP_SCALE,
-                report.held_out_hand_crafted,
                 report.train,
+                nnue::data::CP_SCALE,
+                report.held_out_quantised,
+                report.held_out_hand_crafted,
                 net.to_bytes().len(),
                 out.display()
             );
             for (l, net, hand) in &report.by_lambda {
                 eprintln!(
-                    "held-out error against lambda {l}: network {net:.6}, hand-crafted {hand:.6}"
+                    "held-out error against lambda {l} at {} cp: quantised network {net:.6}, \
+                     hand-crafted {hand:.6}",
+                    nnue::data::CP_SCALE
                 );
             }
         }
@@ -558,7 +562,11 @@ fn main() -> Result<(), Box<dyn Error>> {
             let records = read_records(&data)?;
             let from = nnue::held_out_from(records.len(), holdout);
             let measured = &records[from..];
-            eprintln!("{} records measured (from record {from})", measured.len());
+            eprintln!(
+                "{} records measured (from record {from}); errors at {} cp per unit",
+                measured.len(),
+                nnue::data::CP_SCALE
+            );
             let lambdas = [lambda, 0.0, 1.0];
             let mut scorers: Vec<(String, Option<engine::eval::nnue::Network>)> =
                 vec![("hand-crafted".into(), None)];
@@ -583,9 +591,9 @@ fn main() -> Result<(), Box<dyn Error>> {
                         None => nnue::banded_errors(measured, engine::eval::evaluate),
                     };
                     for b in banded {
-                        let upper = b.bounds.1.map_or("up".to_string(), |u| u.to_string());
+                        let upper = b.bounds.1.map_or_else(|| "up)".into(), |u| format!("{u})"));
                         println!(
-                            "  |score| {}-{upper}: {} records, lambda 0: {:.6}, rms {:.1} cp, \
+                            "  |score| [{}, {upper}: {} records, lambda 0: {:.6}, rms {:.1} cp, \
                              overshoot {:+.1} cp",
                             b.bounds.0, b.count, b.error, b.rms_cp, b.overshoot_cp
                         );

@@ -133,6 +133,15 @@ impl PackedPosition {
         setup.to_fen(engine::fen::CastlingNotation::Standard)
     }
 
+    /// The position of the record under FIDE rules, as the networks and the hand-crafted
+    /// evaluation score it. Panics on a record whose men make no legal position (the
+    /// records are written from positions played and checked when read).
+    pub fn position(&self) -> Position {
+        let setup = Setup::from_fen(&self.fen(), false).expect("a record's FEN reads");
+        Position::from_setup(&setup, engine::Rules::new(engine::RuleSet::Fide))
+            .expect("a record's position is legal")
+    }
+
     /// The record's bytes.
     pub fn to_bytes(self) -> [u8; RECORD_BYTES] {
         let mut b = [0u8; RECORD_BYTES];

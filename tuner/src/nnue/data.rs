@@ -7,9 +7,10 @@ use engine::Color;
 use crate::packed::PackedPosition;
 
 /// Centipawns of score per unit of the logistic's argument: a score `s` predicts
-/// `σ(s / CP_SCALE)` with `σ(x) = 1 / (1 + e^(−x))`. Every error reported (`eval-net`, the
-/// quantised network's held-out errors) is taken at this scale, so that runs compare;
-/// `train-net --cp-scale` may train at another.
+/// `σ(s / CP_SCALE)` with `σ(x) = 1 / (1 + e^(−x))`. The errors that compare runs
+/// (`eval-net`'s, the quantised network's and the hand-crafted evaluation's held-out
+/// errors) are taken at this scale; `train-net --cp-scale` may train at another, and then
+/// reports the float network's errors at that one.
 pub const CP_SCALE: f64 = 400.0;
 
 /// The logistic.

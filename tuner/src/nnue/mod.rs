@@ -2,13 +2,14 @@
 //! bin` records, in floating point on the CPU, then quantises it.
 //!
 //! The hidden layer's activation is the clipped `ReLU` or its square (`--activation`).
-//! Mini-batch Adam on the mean squared error between `σ(output × SCALE / 400)` and the
-//! target `λ × result + (1 − λ) × σ(score / 400)` (side to move's view), the batch split
-//! over the rayon threads; every weight clipped to ±[`float_net::CLIP`] after each step so
-//! that it quantises without overflow. A share of the positions (whole games are not
-//! kept apart: the records come in game order and the last share is held out) measures
-//! over-fitting; the hand-crafted evaluation's error on it, with the same logistic, is
-//! printed beside the network's. A run may start from a network file (`--init`) instead
+//! Mini-batch Adam on the mean squared error between `σ(output × SCALE / c)` and the
+//! target `λ × result + (1 − λ) × σ(score / c)` (side to move's view), `c` the loss's
+//! scale (`--cp-scale`, [`CP_SCALE`] = 400 by default), the batch split over the rayon
+//! threads; every weight clipped to ±[`float_net::CLIP`] after each step so that it
+//! quantises without overflow. A share of the positions (whole games are not kept apart:
+//! the records come in game order and the last share is held out) measures over-fitting:
+//! the float network's error on it at `c`, and the quantised network's and the
+//! hand-crafted evaluation's at 400 whatever `c`, so that runs compare. A run may start from a network file (`--init`) instead
 //! of random weights: a later round then refines the best network on new games.
 
 pub mod data;
@@ -17,7 +18,7 @@ pub mod float_net;
 use std::time::Instant;
 
 use engine::eval::nnue::{Activation, Network, FEATURES};
-use engine::{Position, RuleSet, Rules, Setup};
+use engine::Position;
 use rayon::prelude::*;
 
 use crate::gradient::{linear_step_size, Adam};
@@ -95,13 +96,10 @@ pub fn engine_error(
     lambda: f64,
     score: impl Fn(&Position) -> i32 + Sync,
 ) -> f64 {
-    let rules = Rules::new(RuleSet::Fide);
     let sum: f64 = records
         .par_iter()
         .map(|r| {
-            let setup = Setup::from_fen(&r.fen(), false).expect("a record's FEN reads");
-            let pos = Position::from_setup(&setup, rules).expect("a record's position is legal");
-            let p = sigmoid(f64::from(score(&pos)) / CP_SCALE);
+            let p = sigmoid(f64::from(score(&r.position())) / CP_SCALE);
             (p - Sample::new(r, CP_SCALE).target(lambda)).powi(2)
         })
         .sum();
@@ -124,7 +122,8 @@ pub struct BandErrors {
     /// The root mean square of evaluation minus search score, centipawns.
     pub rms_cp: f64,
     /// The mean of (evaluation − search score) × sign(search score), centipawns: above zero
-    /// when the evaluation lies further from zero than the search found, below when nearer.
+    /// when the evaluation lies further from zero than the search found, below when nearer
+    /// (a record scored 0 adds nothing).
     pub overshoot_cp: f64,
 }
 
@@ -136,21 +135,19 @@ pub fn banded_errors(
     records: &[PackedPosition],
     score: impl Fn(&Position) -> i32 + Sync,
 ) -> Vec<BandErrors> {
-    let rules = Rules::new(RuleSet::Fide);
     let band = |s: i32| BANDS.iter().take_while(|&&b| s.abs() >= b).count();
     let sums = records
         .par_iter()
         .map(|r| {
-            let setup = Setup::from_fen(&r.fen(), false).expect("a record's FEN reads");
-            let pos = Position::from_setup(&setup, rules).expect("a record's position is legal");
-            let (e, s) = (f64::from(score(&pos)), f64::from(r.score));
-            let p = sigmoid(e / CP_SCALE);
+            let (e, s) = (f64::from(score(&r.position())), f64::from(r.score));
             let mut sums = [[0.0; 4]; BANDS.len() + 1];
+            // A score of 0 has no side to overshoot towards (`f64::signum` would call it 1).
+            let away = f64::from(i32::from(r.score).signum());
             sums[band(i32::from(r.score))] = [
                 1.0,
-                (p - Sample::new(r, CP_SCALE).score).powi(2),
+                (sigmoid(e / CP_SCALE) - sigmoid(s / CP_SCALE)).powi(2),
                 (e - s).powi(2),
-                (e - s) * s.signum(),
+                (e - s) * away,
             ];
             sums
         })
@@ -285,7 +282,7 @@ pub fn train(records: &[PackedPosition], settings: &Settings) -> (Network, Repor
         }
         train_error = sum / train.len().max(1) as f64;
         eprintln!(
-            "epoch {:>3}: train {:.6}, held out {:.6}, lr {lr:.5}, {:.1} s",
+            "epoch {:>3}: train {:.6}, held out {:.6} (at {cp_scale} cp), lr {lr:.5}, {:.1} s",
             epoch + 1,
             train_error,
             error(&net, &hold, lambda, cp_scale),

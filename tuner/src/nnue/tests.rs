@@ -1,6 +1,6 @@
 use super::*;
 use engine::eval::nnue::Activation;
-use engine::{Color, PieceKind};
+use engine::{Color, PieceKind, RuleSet, Rules};
 
 const ACTIVATIONS: [Activation; 2] = [Activation::ClippedRelu, Activation::SquaredClippedRelu];
 
@@ -140,7 +140,6 @@ fn a_network_read_back_as_float_weights_quantises_to_itself() {
 #[test]
 fn the_quantised_network_scores_like_the_float_one() {
     let records = synthetic(10, 60);
-    let rules = Rules::new(RuleSet::Fide);
     let cases = [(1, 1), (2, 1), (3, 8)]
         .into_iter()
         .flat_map(|(s, b)| ACTIVATIONS.map(|a| (s, a, b)));
@@ -153,8 +152,7 @@ fn the_quantised_network_scores_like_the_float_one() {
         let q = float.quantise();
         let (mut worst, mut total, mut largest) = (0.0f64, 0.0, 0.0f64);
         for r in &records {
-            let pos =
-                Position::from_setup(&Setup::from_fen(&r.fen(), false).unwrap(), rules).unwrap();
+            let pos = r.position();
             let exact = float.output(&Sample::new(r, CP_SCALE)) * float_net::SCALE;
             let off = (f64::from(q.evaluate(&pos)) - exact).abs();
             worst = worst.max(off);
@@ -318,14 +316,11 @@ fn the_step_size_falls_linearly_towards_its_end_share() {
 #[test]
 fn the_bands_split_the_records_by_search_score_and_measure_the_overshoot() {
     let records = synthetic(4, 40);
-    let pos_of = |r: &PackedPosition| {
-        let setup = Setup::from_fen(&r.fen(), false).unwrap();
-        Position::from_setup(&setup, Rules::new(RuleSet::Fide)).unwrap()
-    };
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
     // A scorer that knows each record's search score, by its FEN.
     let by_fen: std::collections::HashMap<String, i32> = records
         .iter()
-        .map(|r| (pos_of(r).fen(), i32::from(r.score)))
+        .map(|r| (r.position().fen(), i32::from(r.score)))
         .collect();
     let exact = banded_errors(&records, |p| by_fen[&p.fen()]);
     let count: usize = exact.iter().map(|b| b.count).sum();
@@ -338,8 +333,8 @@ fn the_bands_split_the_records_by_search_score_and_measure_the_overshoot() {
             "{b:?}"
         );
     }
-    // Twice the search score overshoots it, in each band, by the band's mean |score|, and
-    // misses it by the root mean square of the scores.
+    // Twice the search score overshoots it, in each band, by the band's mean |score|,
+    // misses it by the root mean square of the scores, and errs by the logistic's gap.
     let doubled = banded_errors(&records, |p| 2 * by_fen[&p.fen()]);
     for (i, b) in doubled.iter().enumerate() {
         let inside: Vec<f64> = records
@@ -351,17 +346,77 @@ fn the_bands_split_the_records_by_search_score_and_measure_the_overshoot() {
             })
             .collect();
         assert_eq!(inside.len(), b.count, "band {i}");
-        let mean = inside.iter().map(|s| s.abs()).sum::<f64>() / inside.len().max(1) as f64;
-        assert!(
-            (b.overshoot_cp - mean).abs() < 1e-9,
-            "band {i}: {b:?}, mean {mean}"
-        );
-        let rms = (inside.iter().map(|s| s * s).sum::<f64>() / inside.len().max(1) as f64).sqrt();
-        assert!((b.rms_cp - rms).abs() < 1e-9, "band {i}: {b:?}, rms {rms}");
+        let mean = |f: &dyn Fn(f64) -> f64| {
+            inside.iter().map(|&s| f(s)).sum::<f64>() / inside.len().max(1) as f64
+        };
+        assert!(close(b.overshoot_cp, mean(&|s| s.abs())), "band {i}: {b:?}");
+        assert!(close(b.rms_cp, mean(&|s| s * s).sqrt()), "band {i}: {b:?}");
+        let gap = |s: f64| (sigmoid(2.0 * s / CP_SCALE) - sigmoid(s / CP_SCALE)).powi(2);
+        assert!(close(b.error, mean(&gap)), "band {i}: {b:?}");
     }
     // Halving it falls short: the overshoot is below zero wherever a score is not 0.
     let halved = banded_errors(&records, |p| by_fen[&p.fen()] / 2);
     assert!(halved[1..]
         .iter()
         .all(|b| b.count == 0 || b.overshoot_cp < 0.0));
+    // A record scored 0 adds nothing to the overshoot, whatever the evaluation says.
+    let zeros = records.iter().filter(|r| r.score == 0).count();
+    assert!(zeros > 0);
+    let off = banded_errors(&records, |p| by_fen[&p.fen()] + 50);
+    let first = &off[0];
+    let nonzero = first.count - zeros;
+    assert!(
+        close(
+            first.overshoot_cp,
+            50.0 * nonzero as f64 / first.count as f64
+        ),
+        "{first:?}, {zeros} scored 0"
+    );
+}
+
+#[test]
+fn training_reads_the_targets_and_the_output_at_the_runs_scale() {
+    // At step size 0 the weights stay the random ones, so the run's errors are those of
+    // the starting network at its scale: the scale reaches the samples and the gradient.
+    let records = synthetic(20, 40);
+    let mut errors = Vec::new();
+    for cp_scale in [CP_SCALE, 150.0] {
+        let settings = Settings {
+            hidden: 16,
+            activation: Activation::ClippedRelu,
+            buckets: 1,
+            epochs: 1,
+            batch: 64,
+            lr: 0.0,
+            lr_end: 0.1,
+            lambda: 0.0,
+            cp_scale,
+            holdout: 0.2,
+            seed: 9,
+            mirror: false,
+            init: None,
+        };
+        let (_, report) = train(&records, &settings);
+        let start = FloatNet::new(16, Activation::ClippedRelu, 1, 9);
+        let split = held_out_from(records.len(), 0.2);
+        let at = |rs: &[PackedPosition]| {
+            let samples: Vec<Sample> = rs.iter().map(|r| Sample::new(r, cp_scale)).collect();
+            error(&start, &samples, 0.0, cp_scale)
+        };
+        let (train_error, held_out) = (at(&records[..split]), at(&records[split..]));
+        assert!(
+            (report.train - train_error).abs() < 1e-12
+                && (report.held_out - held_out).abs() < 1e-12,
+            "at {cp_scale}: {report:?}, want train {train_error}, held out {held_out}"
+        );
+        for r in &records[..3] {
+            let want = sigmoid(f64::from(r.score) / cp_scale);
+            assert!((Sample::new(r, cp_scale).score - want).abs() < 1e-15);
+        }
+        errors.push(report.train);
+    }
+    assert!(
+        (errors[0] - errors[1]).abs() > 1e-6,
+        "the two scales give the same error: {errors:?}"
+    );
 }
