@@ -567,7 +567,12 @@ fn main() -> Result<(), Box<dyn Error>> {
                 measured.len(),
                 nnue::data::CP_SCALE
             );
-            let lambdas = [lambda, 0.0, 1.0];
+            let mut lambdas = vec![lambda];
+            lambdas.extend(
+                [0.0, 1.0]
+                    .into_iter()
+                    .filter(|l| (l - lambda).abs() > 1e-12),
+            );
             let mut scorers: Vec<(String, Option<engine::eval::nnue::Network>)> =
                 vec![("hand-crafted".into(), None)];
             for path in &nets {
