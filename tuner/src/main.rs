@@ -223,8 +223,9 @@ enum Command {
         #[arg(long, default_value_t = 0.05)]
         holdout: f64,
         /// Centipawns per unit of the logistic's argument in the training loss: smaller
-        /// weighs balanced positions more against won ones. Errors are reported at 400
-        /// whatever this is, so that runs compare.
+        /// weighs balanced positions more against won ones. The float network's errors are
+        /// reported at this scale; the quantised network's and the hand-crafted
+        /// evaluation's at 400 whatever it is, so that runs compare.
         #[arg(long, default_value_t = nnue::data::CP_SCALE)]
         cp_scale: f64,
         /// Seed of the initial weights and the shuffles.
@@ -255,9 +256,10 @@ enum Command {
         /// Share of the game result in the target.
         #[arg(long, default_value_t = 0.2)]
         lambda: f64,
-        /// Also print each scorer's errors in bands of |search score| (0-100, 100-300,
-        /// 300-1000, 1000 up): the error at lambda 0, the root mean square in centipawns,
-        /// and how far the evaluation overshoots the search score away from zero.
+        /// Also print each scorer's errors in the bands of |search score| of `nnue::BANDS`
+        /// (below 100, 100 to 300, 300 to 1000, 1000 and up): the error at lambda 0, the
+        /// root mean square in centipawns, and how far the evaluation overshoots the search
+        /// score away from zero.
         #[arg(long)]
         bands: bool,
     },

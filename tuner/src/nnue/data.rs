@@ -19,6 +19,14 @@ pub fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// The expected result a score of `cp` centipawns predicts at `cp_scale` centipawns per
+/// unit of the logistic's argument: `σ(cp / cp_scale)`. Every prediction and every score
+/// target of the trainer goes through here.
+#[inline]
+pub fn expected(cp: f64, cp_scale: f64) -> f64 {
+    sigmoid(cp / cp_scale)
+}
+
 /// One position, ready for the network.
 #[derive(Clone, Debug)]
 pub struct Sample {
@@ -30,15 +38,13 @@ pub struct Sample {
     pub count: u8,
     /// The result from the side to move's view: 1, 0.5, 0.
     pub result: f64,
-    /// The search score, side to move's view, as an expected result `σ(score / cp_scale)`
-    /// at the scale the sample was made with.
-    pub score: f64,
+    /// The search score, centipawns, side to move's view.
+    pub score_cp: f64,
 }
 
 impl Sample {
-    /// The sample of a record, its search score read at `cp_scale` centipawns per unit of
-    /// the logistic's argument ([`CP_SCALE`] but in training at another scale).
-    pub fn new(p: &PackedPosition, cp_scale: f64) -> Sample {
+    /// The sample of a record.
+    pub fn new(p: &PackedPosition) -> Sample {
         let (mut ours, mut theirs) = ([0u16; 32], [0u16; 32]);
         let mut count = 0;
         for (sq, piece) in p.pieces() {
@@ -57,7 +63,7 @@ impl Sample {
             } else {
                 1.0 - white
             },
-            score: sigmoid(f64::from(p.score) / cp_scale),
+            score_cp: f64::from(p.score),
         }
     }
 
@@ -74,9 +80,9 @@ impl Sample {
         m
     }
 
-    /// The training target: `lambda × result + (1 − lambda) × score`.
+    /// The training target: `lambda × result + (1 − lambda) × σ(score / cp_scale)`.
     #[inline]
-    pub fn target(&self, lambda: f64) -> f64 {
-        lambda * self.result + (1.0 - lambda) * self.score
+    pub fn target(&self, lambda: f64, cp_scale: f64) -> f64 {
+        lambda * self.result + (1.0 - lambda) * expected(self.score_cp, cp_scale)
     }
 }

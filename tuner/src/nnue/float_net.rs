@@ -7,7 +7,7 @@
 
 use engine::eval::nnue::{output_bucket, Activation, Kernel, Network, FEATURES};
 
-use super::data::{sigmoid, Sample};
+use super::data::{expected, Sample};
 use crate::rng::Rng;
 
 /// Centipawns per unit of output (the quantised file's SCALE).
@@ -145,6 +145,12 @@ impl FloatNet {
         (ours, theirs)
     }
 
+    /// The expected result the network predicts for a sample at `cp_scale` centipawns per
+    /// unit of the logistic's argument.
+    pub fn predict(&self, s: &Sample, cp_scale: f64) -> f64 {
+        expected(self.output(s) * SCALE, cp_scale)
+    }
+
     /// The output (score / SCALE) of a sample.
     pub fn output(&self, s: &Sample) -> f64 {
         let (ours, theirs) = self.accumulate(s);
@@ -175,7 +181,7 @@ impl FloatNet {
             out += self.activate(ours[j]).0 * self.w[o + j];
             out += self.activate(theirs[j]).0 * self.w[o + h + j];
         }
-        let p = sigmoid(out * SCALE / cp_scale);
+        let p = expected(out * SCALE, cp_scale);
         let err = p - target;
         // d(err²)/d(out)
         let g = 2.0 * err * p * (1.0 - p) * SCALE / cp_scale;

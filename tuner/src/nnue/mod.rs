@@ -9,8 +9,9 @@
 //! quantises without overflow. A share of the positions (whole games are not kept apart:
 //! the records come in game order and the last share is held out) measures over-fitting:
 //! the float network's error on it at `c`, and the quantised network's and the
-//! hand-crafted evaluation's at 400 whatever `c`, so that runs compare. A run may start from a network file (`--init`) instead
-//! of random weights: a later round then refines the best network on new games.
+//! hand-crafted evaluation's at [`CP_SCALE`] whatever `c` (see there). A run may start
+//! from a network file (`--init`) instead of random weights: a later round then refines
+//! the best network on new games.
 
 pub mod data;
 pub mod float_net;
@@ -24,7 +25,7 @@ use rayon::prelude::*;
 use crate::gradient::{linear_step_size, Adam};
 use crate::packed::PackedPosition;
 use crate::rng::Rng;
-use data::{sigmoid, Sample, CP_SCALE};
+use data::{expected, Sample, CP_SCALE};
 use float_net::FloatNet;
 
 /// The settings of a training run.
@@ -85,7 +86,7 @@ pub struct Report {
 pub fn error(net: &FloatNet, samples: &[Sample], lambda: f64, cp_scale: f64) -> f64 {
     let sum: f64 = samples
         .par_iter()
-        .map(|s| (sigmoid(net.output(s) * float_net::SCALE / cp_scale) - s.target(lambda)).powi(2))
+        .map(|s| (net.predict(s, cp_scale) - s.target(lambda, cp_scale)).powi(2))
         .sum();
     sum / samples.len().max(1) as f64
 }
@@ -99,8 +100,8 @@ pub fn engine_error(
     let sum: f64 = records
         .par_iter()
         .map(|r| {
-            let p = sigmoid(f64::from(score(&r.position())) / CP_SCALE);
-            (p - Sample::new(r, CP_SCALE).target(lambda)).powi(2)
+            let p = expected(f64::from(score(&r.position())), CP_SCALE);
+            (p - Sample::new(r).target(lambda, CP_SCALE)).powi(2)
         })
         .sum();
     sum / records.len().max(1) as f64
@@ -145,7 +146,7 @@ pub fn banded_errors(
             let away = f64::from(i32::from(r.score).signum());
             sums[band(i32::from(r.score))] = [
                 1.0,
-                (sigmoid(e / CP_SCALE) - sigmoid(s / CP_SCALE)).powi(2),
+                (expected(e, CP_SCALE) - expected(s, CP_SCALE)).powi(2),
                 (e - s).powi(2),
                 (e - s) * away,
             ];
@@ -196,18 +197,12 @@ pub fn train(records: &[PackedPosition], settings: &Settings) -> (Network, Repor
     let split = held_out_from(records.len(), settings.holdout);
     let (train_records, hold_records) = records.split_at(split);
     let cp_scale = settings.cp_scale;
-    let mut train: Vec<Sample> = train_records
-        .iter()
-        .map(|r| Sample::new(r, cp_scale))
-        .collect();
+    let mut train: Vec<Sample> = train_records.iter().map(Sample::new).collect();
     if settings.mirror {
         let mirrored: Vec<Sample> = train.iter().map(Sample::mirrored).collect();
         train.extend(mirrored);
     }
-    let hold: Vec<Sample> = hold_records
-        .iter()
-        .map(|r| Sample::new(r, cp_scale))
-        .collect();
+    let hold: Vec<Sample> = hold_records.iter().map(Sample::new).collect();
     let lambda = settings.lambda;
     let mut net = match &settings.init {
         Some(init) => {
@@ -261,7 +256,12 @@ pub fn train(records: &[PackedPosition], settings: &Settings) -> (Network, Repor
                     let mut g = vec![0.0; n];
                     let mut e = 0.0;
                     for &i in part {
-                        e += net.backprop(&train[i], train[i].target(lambda), cp_scale, &mut g);
+                        e += net.backprop(
+                            &train[i],
+                            train[i].target(lambda, cp_scale),
+                            cp_scale,
+                            &mut g,
+                        );
                     }
                     (g, e)
                 })
