@@ -38,8 +38,8 @@ fn cp(result: &SearchResult) -> i32 {
 fn finds_mate_in_two() {
     // Without step 8's guard (no pruning once alpha is a mate score) the network's search
     // reported a longer mate: v11's mate in three from depth 6 on, v12's mate in four at
-    // depth 8. v12's network first saw the mate at depth 7 (v11's and v13's at 6, the
-    // hand-crafted evaluation at 5), so the search goes to 8.
+    // depth 8. v12's network first saw the mate at depth 7 (v11's and v13's at 6, v14's
+    // at 4, the hand-crafted evaluation at 5), so the search goes to 8.
     let g = game("k7/8/2K5/8/8/8/8/7R w - - 0 1", RuleSet::American1897, &[]);
     for net in [true, false] {
         let mut searcher = Searcher::new();
