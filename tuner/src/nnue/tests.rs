@@ -330,16 +330,17 @@ fn the_bands_split_the_records_by_search_score_and_measure_the_overshoot() {
     }
     // Twice the search score overshoots it, in each band, by the band's mean |score|,
     // misses it by the root mean square of the scores, and errs by the logistic's gap.
+    // The search scores of the records in a band, by its bounds.
+    let scores_in = |b: &BandErrors| -> Vec<i32> {
+        records
+            .iter()
+            .map(|r| i32::from(r.score))
+            .filter(|s| s.abs() >= b.bounds.0 && b.bounds.1.is_none_or(|u| s.abs() < u))
+            .collect()
+    };
     let doubled = banded_errors(&records, |p| 2 * by_fen[&p.fen()]);
     for (i, b) in doubled.iter().enumerate() {
-        let inside: Vec<f64> = records
-            .iter()
-            .map(|r| f64::from(r.score))
-            .filter(|s| {
-                let a = s.abs() as i32;
-                a >= b.bounds.0 && b.bounds.1.is_none_or(|u| a < u)
-            })
-            .collect();
+        let inside: Vec<f64> = scores_in(b).into_iter().map(f64::from).collect();
         assert_eq!(inside.len(), b.count, "band {i}");
         let mean = |f: &dyn Fn(f64) -> f64| {
             inside.iter().map(|&s| f(s)).sum::<f64>() / inside.len().max(1) as f64
@@ -360,10 +361,8 @@ fn the_bands_split_the_records_by_search_score_and_measure_the_overshoot() {
     assert!(records.iter().any(|r| r.score == 0));
     let off = banded_errors(&records, |p| by_fen[&p.fen()] + 50);
     for b in &off {
-        let signs: Vec<f64> = records
-            .iter()
-            .map(|r| i32::from(r.score))
-            .filter(|s| s.abs() >= b.bounds.0 && b.bounds.1.is_none_or(|u| s.abs() < u))
+        let signs: Vec<f64> = scores_in(b)
+            .into_iter()
             .map(|s| f64::from(s.signum()))
             .collect();
         let want = 50.0 * signs.iter().sum::<f64>() / signs.len().max(1) as f64;
