@@ -18,6 +18,17 @@ fn search(game: &Game, depth: u32, terms: OddsTerms) -> SearchResult {
     searcher.search(game, &limits, &AtomicBool::new(false), &mut NullReporter)
 }
 
+/// A search to `depth` with the learned evaluation (`net`) or the hand-crafted one.
+fn search_with_eval(game: &Game, depth: u32, net: bool) -> SearchResult {
+    let mut searcher = Searcher::new();
+    searcher.set_eval_net(net);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    searcher.search(game, &limits, &AtomicBool::new(false), &mut NullReporter)
+}
+
 /// A reporter that keeps every line the search reports.
 struct Lines(Vec<SearchInfo>);
 
@@ -41,13 +52,7 @@ fn finds_mate_in_two() {
     // guarded step 8's rule (below); with v14's network it no longer does.
     let g = game("k7/8/2K5/8/8/8/8/7R w - - 0 1", RuleSet::American1897, &[]);
     for net in [true, false] {
-        let mut searcher = Searcher::new();
-        searcher.set_eval_net(net);
-        let limits = Limits {
-            depth: Some(8),
-            ..Limits::default()
-        };
-        let r = searcher.search(&g, &limits, &AtomicBool::new(false), &mut NullReporter);
+        let r = search_with_eval(&g, 8, net);
         assert_eq!(r.score, Some(Score::Mate(2)), "network: {net}");
     }
 }
@@ -65,13 +70,7 @@ fn finds_the_shortest_mate_once_a_mate_is_in_hand() {
     ] {
         let g = game(fen, RuleSet::American1897, &[]);
         for net in [true, false] {
-            let mut searcher = Searcher::new();
-            searcher.set_eval_net(net);
-            let limits = Limits {
-                depth: Some(8),
-                ..Limits::default()
-            };
-            let r = searcher.search(&g, &limits, &AtomicBool::new(false), &mut NullReporter);
+            let r = search_with_eval(&g, 8, net);
             assert_eq!(r.score, Some(Score::Mate(3)), "{fen}, network: {net}");
         }
     }
