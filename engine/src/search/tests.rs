@@ -8,9 +8,8 @@ use crate::{Color, Game, Odds, Position, RuleSet, Rules, Square};
 
 use crate::game::game_from as game;
 
-fn search(game: &Game, depth: u32, terms: OddsTerms) -> SearchResult {
-    let mut searcher = Searcher::new();
-    searcher.set_odds_terms(terms);
+/// A search of `game` to `depth` by `searcher`, set up as the caller wants.
+fn search_to(mut searcher: Searcher, game: &Game, depth: u32) -> SearchResult {
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -18,15 +17,17 @@ fn search(game: &Game, depth: u32, terms: OddsTerms) -> SearchResult {
     searcher.search(game, &limits, &AtomicBool::new(false), &mut NullReporter)
 }
 
+fn search(game: &Game, depth: u32, terms: OddsTerms) -> SearchResult {
+    let mut searcher = Searcher::new();
+    searcher.set_odds_terms(terms);
+    search_to(searcher, game, depth)
+}
+
 /// A search to `depth` with the learned evaluation (`net`) or the hand-crafted one.
 fn search_with_eval(game: &Game, depth: u32, net: bool) -> SearchResult {
     let mut searcher = Searcher::new();
     searcher.set_eval_net(net);
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    searcher.search(game, &limits, &AtomicBool::new(false), &mut NullReporter)
+    search_to(searcher, game, depth)
 }
 
 /// A reporter that keeps every line the search reports.
