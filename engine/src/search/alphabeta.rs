@@ -384,9 +384,17 @@ impl Worker<'_> {
                 let r = r.clamp(0, (new_depth - 1).max(0));
                 score =
                     self.child::<false>(&next, flip, new_depth - r, alpha, alpha + 1, ply, true);
+                // A reduced move that beat alpha is searched again at full depth: a ply
+                // deeper when it beat the best so far by far, a ply shallower when it
+                // barely reached it (the deeper search would likely only confirm that).
                 if score > alpha && r > 0 {
-                    score =
-                        self.child::<false>(&next, flip, new_depth, alpha, alpha + 1, ply, !cut);
+                    let deeper = score > best + 60 + 2 * new_depth;
+                    let shallower = score < best + 8;
+                    let again = new_depth + i32::from(deeper) - i32::from(shallower);
+                    if again > new_depth - r {
+                        score =
+                            self.child::<false>(&next, flip, again, alpha, alpha + 1, ply, !cut);
+                    }
                 }
             } else if !PV || searched > 0 {
                 score = self.child::<false>(&next, flip, new_depth, alpha, alpha + 1, ply, !cut);
