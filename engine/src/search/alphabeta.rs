@@ -384,7 +384,7 @@ impl Worker<'_> {
                 let r = r.clamp(0, (new_depth - 1).max(0));
                 score =
                     self.child::<false>(&next, flip, new_depth - r, alpha, alpha + 1, ply, true);
-                // A reduced move that beat alpha is searched again at full depth: a ply
+                // A reduced move that beat alpha is searched again unreduced: a ply
                 // deeper when it beat the best so far by far, a ply shallower when it
                 // barely reached it (the deeper search would likely only confirm that).
                 if score > alpha && r > 0 {
