@@ -27,6 +27,24 @@ const HISTORY_PRUNING_DEPTH: i32 = 3;
 /// there.
 const HISTORY_PRUNING_MARGIN: i32 = 1500;
 
+/// A reduced move that beat the best score so far by more than this (plus
+/// `DEEPER_MARGIN_PER_PLY` a ply) is searched again a ply deeper than unreduced.
+const DEEPER_MARGIN: i32 = 60;
+const DEEPER_MARGIN_PER_PLY: i32 = 2;
+/// One that beat it by less than this is searched again a ply shallower than unreduced.
+const SHALLOWER_MARGIN: i32 = 8;
+
+/// The depth at which a move searched at `new_depth - r` (`r > 0`) that scored `score`,
+/// above alpha, is searched again, given the node's best score so far: unreduced, a ply
+/// deeper when it beat the best by far, a ply shallower when it barely did. `None` when
+/// that is no deeper than the reduced search already was.
+fn research_depth(score: i32, best: i32, new_depth: i32, r: i32) -> Option<i32> {
+    let deeper = score > best + DEEPER_MARGIN + DEEPER_MARGIN_PER_PLY * new_depth;
+    let shallower = score < best + SHALLOWER_MARGIN;
+    let again = new_depth + i32::from(deeper) - i32::from(shallower);
+    (again > new_depth - r).then_some(again)
+}
+
 /// Whether history pruning skips the quiet move `mv`, of ordering score `order`, at a node
 /// of `depth` where the reduced depth is `lmr_depth`.
 #[inline]
@@ -384,14 +402,8 @@ impl Worker<'_> {
                 let r = r.clamp(0, (new_depth - 1).max(0));
                 score =
                     self.child::<false>(&next, flip, new_depth - r, alpha, alpha + 1, ply, true);
-                // A reduced move that beat alpha is searched again unreduced: a ply
-                // deeper when it beat the best so far by far, a ply shallower when it
-                // barely reached it (the deeper search would likely only confirm that).
                 if score > alpha && r > 0 {
-                    let deeper = score > best + 60 + 2 * new_depth;
-                    let shallower = score < best + 8;
-                    let again = new_depth + i32::from(deeper) - i32::from(shallower);
-                    if again > new_depth - r {
+                    if let Some(again) = research_depth(score, best, new_depth, r) {
                         score =
                             self.child::<false>(&next, flip, again, alpha, alpha + 1, ply, !cut);
                     }
@@ -499,6 +511,18 @@ impl Worker<'_> {
 mod tests {
     use super::*;
     use crate::types::{MoveKind, Square};
+
+    #[test]
+    fn a_reduced_move_is_searched_again_deeper_or_shallower_by_its_margin() {
+        // Unadjusted depth 10: deeper above best + 80, shallower below best + 8.
+        assert_eq!(research_depth(81, 0, 10, 3), Some(11));
+        assert_eq!(research_depth(80, 0, 10, 3), Some(10));
+        assert_eq!(research_depth(8, 0, 10, 3), Some(10));
+        assert_eq!(research_depth(7, 0, 10, 3), Some(9));
+        // A ply shallower is the reduced search itself when it was reduced by one ply.
+        assert_eq!(research_depth(7, 0, 10, 1), None);
+        assert_eq!(research_depth(7, 0, 10, 2), Some(9));
+    }
 
     #[test]
     fn history_pruning_skips_only_shallow_quiets_scored_far_below_zero() {
