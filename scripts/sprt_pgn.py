@@ -9,8 +9,11 @@ with its 95% interval, and the log-likelihood ratio of the normalized-Elo SPRT (
 maximum-likelihood method of M. Van den Bergh, "Comments on normalized Elo", section 4.1,
 which fastchess's `model=normalized` also follows), with its bounds for alpha = beta = 0.05.
 
-Usage: scripts/sprt_pgn.py --new NAME --elo0 0 --elo1 10 RUN1/games.pgn [RUN2/games.pgn ...]
+Usage: scripts/sprt_pgn.py --new NAME --elo0 0 --elo1 10 [--ptnml LL,LD,DD,WD,WW ...]
+                           RUN1/games.pgn [RUN2/games.pgn ...]
   NAME: the PGN player name of the binary under test (scripts/sprt.sh calls it "new").
+  --ptnml: the pentanomial counts of an earlier run whose PGN is no longer kept, as
+           docs/STRENGTH.md logs them (repeat it for each such run); they are pooled too.
 Only complete pairs count (an unfinished last pair of a stopped run is left out).
 """
 
@@ -92,13 +95,19 @@ def main():
     ap.add_argument("--new", default="new")
     ap.add_argument("--elo0", type=float, default=0.0)
     ap.add_argument("--elo1", type=float, default=5.0)
-    ap.add_argument("pgn", nargs="+")
+    ap.add_argument("--ptnml", action="append", default=[], metavar="LL,LD,DD,WD,WW")
+    ap.add_argument("pgn", nargs="*")
     args = ap.parse_args()
     pairs = [x for path in args.pgn for x in pairs_of(path, args.new)]
-    if not pairs:
-        sys.exit("no complete pair of games")
     # LL, LD, DD+WL, WD, WW, as fastchess counts them (0 is regularised to 0.001).
     counts = [sum(1 for x in pairs if x == k / 2) for k in range(5)]
+    for run in args.ptnml:
+        earlier = run.split(",")
+        if len(earlier) != 5 or not all(c.strip().isdigit() for c in earlier):
+            sys.exit(f"--ptnml {run!r}: five whole counts LL,LD,DD,WD,WW were expected")
+        counts = [c + int(e) for c, e in zip(counts, earlier)]
+    if sum(counts) == 0:
+        sys.exit("no complete pair of games")
     n = sum(max(c, 1e-3) for c in counts)
     probs = [max(c, 1e-3) / n for c in counts]
     scale = 800 / math.log(10)
@@ -110,10 +119,11 @@ def main():
     sigma = math.sqrt(var)
     nelo = (mu - 0.5) / sigma * scale / math.sqrt(2)
     nelo_err = 1.959964 * scale / math.sqrt(2) / math.sqrt(n)
-    games = 2 * len(pairs)
+    games = 2 * sum(counts)
     bound = math.log(0.95 / 0.05)
     verdict = "H1 accepted" if llr >= bound else "H0 accepted" if llr <= -bound else "continue"
-    print(f"games {games} (pairs {len(pairs)}) from {len(args.pgn)} run(s)")
+    runs = len(args.pgn) + len(args.ptnml)
+    print(f"games {games} (pairs {sum(counts)}) from {runs} run(s)")
     print(f"pentanomial LL LD DD+WL WD WW: {counts}")
     print(f"score {100 * mu:.1f}%  nElo {nelo:+.1f} +- {nelo_err:.1f}")
     print(f"LLR {llr:.2f} ({-bound:.2f}, {bound:.2f}) [{args.elo0:g}, {args.elo1:g}]: {verdict}")
