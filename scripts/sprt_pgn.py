@@ -103,7 +103,7 @@ def main():
     counts = [sum(1 for x in pairs if x == k / 2) for k in range(5)]
     for run in args.ptnml:
         earlier = run.split(",")
-        if len(earlier) != 5 or not all(c.strip().isdigit() for c in earlier):
+        if len(earlier) != 5 or not all(c.strip().isdecimal() and c.strip().isascii() for c in earlier):
             sys.exit(f"--ptnml {run!r}: five whole counts LL,LD,DD,WD,WW were expected")
         counts = [c + int(e) for c, e in zip(counts, earlier)]
     if sum(counts) == 0:
