@@ -4,7 +4,8 @@
 A run stopped by the end of a session can be continued by a new run of the same two
 binaries at the same time control; this script pools the games of all the runs and
 computes what fastchess would report for them together: the pentanomial counts of game
-pairs (both colours of one opening, matched by the PGN's Round tag), the normalized Elo
+pairs (both colours of one opening, matched by the PGN's Round tag), the score with its
+95% interval from the pairs' spread and the Elo of the three, the normalized Elo
 with its 95% interval, and the log-likelihood ratio of the normalized-Elo SPRT (the
 maximum-likelihood method of M. Van den Bergh, "Comments on normalized Elo", section 4.1,
 which fastchess's `model=normalized` also follows), with its bounds for alpha = beta = 0.05.
@@ -90,22 +91,33 @@ def mle(probs, t_star):
     return p
 
 
+def elo_of(score):
+    """The logistic Elo difference of a score (kept off 0 and 1, where it is infinite)."""
+    score = min(max(score, 1e-6), 1 - 1e-6)
+    return -400 * math.log10(1 / score - 1)
+
+
+def ptnml(text):
+    """An earlier run's pentanomial counts, "LL,LD,DD,WD,WW"."""
+    fields = [f.strip() for f in text.split(",")]
+    if len(fields) != 5 or not all(f.isascii() and f.isdecimal() for f in fields):
+        raise argparse.ArgumentTypeError(f"{text!r}: five whole counts LL,LD,DD,WD,WW were expected")
+    return [int(f) for f in fields]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--new", default="new")
     ap.add_argument("--elo0", type=float, default=0.0)
     ap.add_argument("--elo1", type=float, default=5.0)
-    ap.add_argument("--ptnml", action="append", default=[], metavar="LL,LD,DD,WD,WW")
+    ap.add_argument("--ptnml", type=ptnml, action="append", default=[], metavar="LL,LD,DD,WD,WW")
     ap.add_argument("pgn", nargs="*")
     args = ap.parse_args()
     pairs = [x for path in args.pgn for x in pairs_of(path, args.new)]
     # LL, LD, DD+WL, WD, WW, as fastchess counts them (0 is regularised to 0.001).
     counts = [sum(1 for x in pairs if x == k / 2) for k in range(5)]
-    for run in args.ptnml:
-        earlier = run.split(",")
-        if len(earlier) != 5 or not all(c.strip().isdecimal() and c.strip().isascii() for c in earlier):
-            sys.exit(f"--ptnml {run!r}: five whole counts LL,LD,DD,WD,WW were expected")
-        counts = [c + int(e) for c, e in zip(counts, earlier)]
+    for earlier in args.ptnml:
+        counts = [c + e for c, e in zip(counts, earlier)]
     if sum(counts) == 0:
         sys.exit("no complete pair of games")
     n = sum(max(c, 1e-3) for c in counts)
@@ -125,7 +137,13 @@ def main():
     runs = len(args.pgn) + len(args.ptnml)
     print(f"games {games} (pairs {sum(counts)}) from {runs} run(s)")
     print(f"pentanomial LL LD DD+WL WD WW: {counts}")
-    print(f"score {100 * mu:.1f}%  nElo {nelo:+.1f} +- {nelo_err:.1f}")
+    # The score's 95% interval from the spread of the pairs' scores, and the Elo of its ends.
+    pair_mu, pair_var = mean_var([c / sum(counts) for c in counts])
+    half = 1.959964 * math.sqrt(pair_var / sum(counts))
+    lo, hi = max(pair_mu - half, 0.0), min(pair_mu + half, 1.0)
+    print(f"score {100 * mu:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}% from the pairs)  "
+          f"Elo {elo_of(pair_mu):+.0f} ({elo_of(lo):+.0f} to {elo_of(hi):+.0f})  "
+          f"nElo {nelo:+.1f} +- {nelo_err:.1f}")
     print(f"LLR {llr:.2f} ({-bound:.2f}, {bound:.2f}) [{args.elo0:g}, {args.elo1:g}]: {verdict}")
 
 
