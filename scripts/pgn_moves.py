@@ -51,8 +51,8 @@ def moves_of(body):
 
 
 def summarise(paths):
-    """Returns (games, openings, endings, terminations, per-engine (times, depths))."""
-    games = 0
+    """Returns (openings, endings, terminations, per-engine (times, depths)); every game
+    has one Termination count (a missing tag too), so their sum is the number of games."""
     openings = set()
     endings = Counter()
     terminations = Counter()
@@ -64,7 +64,6 @@ def summarise(paths):
         except (OSError, UnicodeDecodeError) as err:
             sys.exit(f"pgn_moves.py: {path}: {err}")
         for tags, body in games_of(text):
-            games += 1
             openings.add(tags.get("FEN", "startpos"))
             terminations[tags.get("Termination", "(no Termination tag)")] += 1
             fen = tags.get("FEN", "").split()
@@ -80,14 +79,15 @@ def summarise(paths):
                     depths.append(int(search.group(1)))
             last = [f for f in moves[-1][1:] if "=" not in f] if moves else []
             endings[", ".join(last) or "(no ending in the last move's comment)"] += 1
-    return games, openings, endings, terminations, engines
+    return openings, endings, terminations, engines
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("pgn", nargs="+", help="fastchess PGN files, taken together")
     args = parser.parse_args()
-    games, openings, endings, terminations, engines = summarise(args.pgn)
+    openings, endings, terminations, engines = summarise(args.pgn)
+    games = sum(terminations.values())
     if games == 0:
         sys.exit("pgn_moves.py: no game found in " + ", ".join(args.pgn))
     print(f"games {games}, distinct openings {len(openings)}")
