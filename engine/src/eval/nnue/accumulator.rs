@@ -8,7 +8,9 @@
 //! where), null moves and the several moves of a turn at odds (Am. IV 4). When more men
 //! changed than stand on the board, summing from scratch is cheaper and is done instead.
 
-use super::simd::{add, sub};
+use arrayvec::ArrayVec;
+
+use super::simd::apply;
 use super::{feature, Network};
 use crate::position::Position;
 use crate::types::{Color, PieceKind};
@@ -48,72 +50,94 @@ impl Accumulator {
     /// Sums the men of `pos` from scratch.
     pub fn refresh(&mut self, net: &Network, pos: &Position) {
         let h = net.hidden;
-        for persp in Color::ALL {
-            self.values[persp as usize * h..(persp as usize + 1) * h]
-                .copy_from_slice(&net.feature_bias);
-        }
+        self.values.resize(2 * h, 0);
+        let mut men = [[0u64; 6]; 2];
+        // Every man: 64 at most, not 32 (`Validation off` lets any position in).
+        let mut all = ArrayVec::<(Color, usize, usize), 64>::new();
         for color in Color::ALL {
             for kind in PieceKind::ALL {
                 let bb = pos.pieces_of(color, kind);
-                self.men[color as usize][kind as usize] = bb.0;
+                men[color as usize][kind as usize] = bb.0;
                 for sq in bb {
-                    self.toggle(net, color, kind as usize, sq as usize, true);
+                    all.push((color, kind as usize, sq as usize));
                 }
             }
         }
-        self.valid = true;
-    }
-
-    fn toggle(&mut self, net: &Network, color: Color, kind: usize, sq: usize, on: bool) {
-        let h = net.hidden;
         for persp in Color::ALL {
+            let columns: ArrayVec<&[i16], 64> = all
+                .iter()
+                .map(|&(color, kind, sq)| Self::column(net, persp, color, kind, sq))
+                .collect();
             let acc = &mut self.values[persp as usize * h..(persp as usize + 1) * h];
-            let col = Self::column(net, persp, color, kind, sq);
-            if on {
-                add(net.kernel, acc, col);
-            } else {
-                sub(net.kernel, acc, col);
-            }
+            apply(net.kernel, acc, Some(&net.feature_bias), &[], &columns);
         }
+        self.men = men;
+        self.valid = true;
     }
 
     /// Brings the sums to `pos`: the columns of the men that left subtracted, of those
     /// that arrived added; from scratch when that is less work or nothing is held yet.
     pub fn update(&mut self, net: &Network, pos: &Position) {
-        let mut changed = 0;
-        let mut now = [[0u64; 6]; 2];
-        for color in Color::ALL {
-            for kind in PieceKind::ALL {
-                let bb = pos.pieces_of(color, kind).0;
-                now[color as usize][kind as usize] = bb;
-                changed += (bb ^ self.men[color as usize][kind as usize]).count_ones();
-            }
-        }
-        if !self.valid || self.values.len() != 2 * net.hidden || changed >= pos.occupied().len() {
-            self.values.resize(2 * net.hidden, 0);
-            self.refresh(net, pos);
-            return;
-        }
-        for color in Color::ALL {
-            let (was, is) = (self.men[color as usize], now[color as usize]);
-            for (kind, (old, new)) in was.into_iter().zip(is).enumerate() {
-                for (bits, on) in [(old & !new, false), (new & !old, true)] {
-                    let mut bits = bits;
-                    while bits != 0 {
-                        let sq = bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        self.toggle(net, color, kind, sq, on);
-                    }
-                }
-            }
-        }
-        self.men = now;
+        self.bring(net, None, pos);
     }
 
     /// Brings the sums to `pos` starting from `from` (a parent's accumulator).
     pub fn update_from(&mut self, net: &Network, from: &Accumulator, pos: &Position) {
-        self.clone_from(from);
-        self.update(net, pos);
+        self.bring(net, Some(from), pos);
+    }
+
+    /// `update` from `from`'s sums, or from this accumulator's own when `None`: the
+    /// columns of every man that changed applied in one pass ([`apply`]).
+    fn bring(&mut self, net: &Network, from: Option<&Accumulator>, pos: &Position) {
+        let h = net.hidden;
+        let base = from.unwrap_or(self);
+        let (was, usable) = (base.men, base.valid && base.values.len() == 2 * h);
+        let mut now = [[0u64; 6]; 2];
+        let mut changed = 0;
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                let bb = pos.pieces_of(color, kind).0;
+                now[color as usize][kind as usize] = bb;
+                changed += (bb ^ was[color as usize][kind as usize]).count_ones();
+            }
+        }
+        if !usable || changed >= pos.occupied().len() {
+            self.refresh(net, pos);
+            return;
+        }
+        // Fewer changes than men on the board, who are at most 64 (with `Validation off`
+        // a position may hold more than the 32 of a game).
+        let (mut gone, mut arrived) = (
+            ArrayVec::<(Color, usize, usize), 64>::new(),
+            ArrayVec::<(Color, usize, usize), 64>::new(),
+        );
+        for color in Color::ALL {
+            let (old, new) = (was[color as usize], now[color as usize]);
+            for kind in 0..6 {
+                let (o, n) = (old[kind], new[kind]);
+                for (bits, list) in [(o & !n, &mut gone), (n & !o, &mut arrived)] {
+                    let mut bits = bits;
+                    while bits != 0 {
+                        list.push((color, kind, bits.trailing_zeros() as usize));
+                        bits &= bits - 1;
+                    }
+                }
+            }
+        }
+        self.values.resize(2 * h, 0);
+        for persp in Color::ALL {
+            let columns = |list: &ArrayVec<(Color, usize, usize), 64>| -> ArrayVec<&[i16], 64> {
+                list.iter()
+                    .map(|&(color, kind, sq)| Self::column(net, persp, color, kind, sq))
+                    .collect()
+            };
+            let (out, put) = (columns(&gone), columns(&arrived));
+            let range = persp as usize * h..(persp as usize + 1) * h;
+            let src = from.map(|f| &f.values[range.clone()]);
+            apply(net.kernel, &mut self.values[range], src, &out, &put);
+        }
+        self.men = now;
+        self.valid = true;
     }
 }
 
@@ -234,6 +258,45 @@ mod tests {
             let mut fresh = Accumulator::new(&net);
             fresh.refresh(&net, &after);
             assert_eq!(acc, fresh, "{mv:?}");
+        }
+    }
+
+    #[test]
+    fn a_board_full_of_men_is_summed_and_brought_up_to_date_like_a_fresh_sum() {
+        // More men than a game holds: the adapter lets such a position in with
+        // `Validation off`, so the sums must not assume 32.
+        let net = random_network(16, 6);
+        let rules = Rules::new(RuleSet::Fide);
+        let fen =
+            "QQQQQQQK/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/qqqqqqqq/qqqqqqqq/qqqqqqqq/qqqqqqqk w - - 0 1";
+        let full = Position::from_setup(&Setup::from_fen(fen, false).unwrap(), rules).unwrap();
+        let kings = "7K/8/8/8/8/8/8/7k w - - 0 1";
+        let kings = Position::from_setup(&Setup::from_fen(kings, false).unwrap(), rules).unwrap();
+        let fresh = |pos: &Position| {
+            let mut acc = Accumulator::new(&net);
+            acc.refresh(&net, pos);
+            acc
+        };
+        assert_eq!(full.occupied().len(), 64);
+        // From the two Kings to 64 men and back: every man changes but two.
+        let mut running = fresh(&kings);
+        running.update(&net, &full);
+        assert_eq!(running, fresh(&full));
+        running.update(&net, &kings);
+        assert_eq!(running, fresh(&kings));
+        // Move by move from the full board, in place and from the last position's sums.
+        let (mut pos, mut before) = (full.clone(), fresh(&full));
+        for ply in 0..40 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.played(moves[(ply * 7) % moves.len()]);
+            let mut after = Accumulator::new(&net);
+            after.update_from(&net, &before, &pos);
+            assert_eq!(after, fresh(&pos), "ply {ply}: {}", pos.fen());
+            before.update(&net, &pos);
+            assert_eq!(before, after, "ply {ply}");
         }
     }
 

@@ -29,36 +29,45 @@ impl Kernel {
     }
 }
 
-/// `acc += col`, lane by lane, wrapping. The lengths are equal and a multiple of 16.
+/// `acc = base - Σ gone + Σ arrived`, lane by lane, wrapping, where `base` is `from` or,
+/// when `from` is `None`, `acc` itself: the columns of a move's men taken out and put in
+/// (or of every man over the biases) in one pass, so the sums are read and written once
+/// however many columns change. All lengths are equal and a multiple of 16.
 #[inline]
-pub fn add(kernel: Kernel, acc: &mut [i16], col: &[i16]) {
-    debug_assert_eq!(acc.len(), col.len());
+pub fn apply(
+    kernel: Kernel,
+    acc: &mut [i16],
+    from: Option<&[i16]>,
+    gone: &[&[i16]],
+    arrived: &[&[i16]],
+) {
+    let n = acc.len();
+    assert!(
+        n.is_multiple_of(16)
+            && from.is_none_or(|f| f.len() == n)
+            && gone.iter().chain(arrived).all(|c| c.len() == n),
+        "the sums and every column have one length, a multiple of 16"
+    );
     #[cfg(target_arch = "x86_64")]
     if kernel == Kernel::Avx2 {
         // SAFETY: `Kernel::Avx2` is only chosen when the CPU has AVX2 (`detect`, or a
-        // test that checked it).
-        unsafe { avx2::add(acc, col) };
+        // test that checked it); the lengths were checked above.
+        unsafe { avx2::apply(acc, from, gone, arrived) };
         return;
     }
     let _ = kernel;
-    for (a, c) in acc.iter_mut().zip(col) {
-        *a = a.wrapping_add(*c);
+    if let Some(from) = from {
+        acc.copy_from_slice(from);
     }
-}
-
-/// `acc -= col`, lane by lane, wrapping.
-#[inline]
-pub fn sub(kernel: Kernel, acc: &mut [i16], col: &[i16]) {
-    debug_assert_eq!(acc.len(), col.len());
-    #[cfg(target_arch = "x86_64")]
-    if kernel == Kernel::Avx2 {
-        // SAFETY: as in `add`.
-        unsafe { avx2::sub(acc, col) };
-        return;
-    }
-    let _ = kernel;
-    for (a, c) in acc.iter_mut().zip(col) {
-        *a = a.wrapping_sub(*c);
+    for (i, a) in acc.iter_mut().enumerate() {
+        let mut v = *a;
+        for c in gone {
+            v = v.wrapping_sub(c[i]);
+        }
+        for c in arrived {
+            v = v.wrapping_add(c[i]);
+        }
+        *a = v;
     }
 }
 
@@ -68,7 +77,7 @@ pub fn clipped_dot(kernel: Kernel, x: &[i16], w: &[i16], top: i16) -> i32 {
     debug_assert_eq!(x.len(), w.len());
     #[cfg(target_arch = "x86_64")]
     if kernel == Kernel::Avx2 {
-        // SAFETY: as in `add`.
+        // SAFETY: as in `apply`.
         return unsafe { avx2::clipped_dot(x, w, top) };
     }
     let _ = kernel;
@@ -86,7 +95,7 @@ pub fn squared_clipped_dot(kernel: Kernel, x: &[i16], w: &[i16], top: i16) -> i3
     debug_assert_eq!(x.len(), w.len());
     #[cfg(target_arch = "x86_64")]
     if kernel == Kernel::Avx2 {
-        // SAFETY: as in `add`.
+        // SAFETY: as in `apply`.
         return unsafe { avx2::squared_clipped_dot(x, w, top) };
     }
     let _ = kernel;
@@ -109,36 +118,30 @@ mod avx2 {
 
     const LANES: usize = 16;
 
-    /// SAFETY (callers): the CPU has AVX2; `acc` and `col` have the same length, a
-    /// multiple of 16 (unaligned loads and stores, so no alignment is needed).
+    /// SAFETY (callers): the CPU has AVX2; `acc`, `from` and every column have the same
+    /// length, a multiple of 16 (unaligned loads and stores, so no alignment is needed).
     #[target_feature(enable = "avx2")]
-    pub unsafe fn add(acc: &mut [i16], col: &[i16]) {
-        assert!(acc.len() == col.len() && acc.len().is_multiple_of(LANES));
+    pub unsafe fn apply(
+        acc: &mut [i16],
+        from: Option<&[i16]>,
+        gone: &[&[i16]],
+        arrived: &[&[i16]],
+    ) {
+        let dst = acc.as_mut_ptr();
+        let src = from.map_or(dst.cast_const(), <[i16]>::as_ptr);
         for i in (0..acc.len()).step_by(LANES) {
-            let a = acc.as_mut_ptr().add(i).cast::<__m256i>();
-            let c = col.as_ptr().add(i).cast::<__m256i>();
-            _mm256_storeu_si256(
-                a,
-                _mm256_add_epi16(_mm256_loadu_si256(a), _mm256_loadu_si256(c)),
-            );
+            let mut v = _mm256_loadu_si256(src.add(i).cast::<__m256i>());
+            for c in gone {
+                v = _mm256_sub_epi16(v, _mm256_loadu_si256(c.as_ptr().add(i).cast::<__m256i>()));
+            }
+            for c in arrived {
+                v = _mm256_add_epi16(v, _mm256_loadu_si256(c.as_ptr().add(i).cast::<__m256i>()));
+            }
+            _mm256_storeu_si256(dst.add(i).cast::<__m256i>(), v);
         }
     }
 
-    /// SAFETY (callers): as for [`add`].
-    #[target_feature(enable = "avx2")]
-    pub unsafe fn sub(acc: &mut [i16], col: &[i16]) {
-        assert!(acc.len() == col.len() && acc.len().is_multiple_of(LANES));
-        for i in (0..acc.len()).step_by(LANES) {
-            let a = acc.as_mut_ptr().add(i).cast::<__m256i>();
-            let c = col.as_ptr().add(i).cast::<__m256i>();
-            _mm256_storeu_si256(
-                a,
-                _mm256_sub_epi16(_mm256_loadu_si256(a), _mm256_loadu_si256(c)),
-            );
-        }
-    }
-
-    /// SAFETY (callers): as for [`add`].
+    /// SAFETY (callers): the CPU has AVX2; the slices have one length, a multiple of 16.
     #[target_feature(enable = "avx2")]
     pub unsafe fn clipped_dot(x: &[i16], w: &[i16], top: i16) -> i32 {
         assert!(x.len() == w.len() && x.len().is_multiple_of(LANES));
@@ -155,7 +158,7 @@ mod avx2 {
         horizontal_sum(sum)
     }
 
-    /// SAFETY (callers): as for [`add`].
+    /// SAFETY (callers): as for [`clipped_dot`].
     #[target_feature(enable = "avx2")]
     pub unsafe fn squared_clipped_dot(x: &[i16], w: &[i16], top: i16) -> i32 {
         assert!(x.len() == w.len() && x.len().is_multiple_of(LANES));
@@ -226,13 +229,51 @@ mod tests {
                     );
                 }
                 let (mut a, mut b) = (x.clone(), x.clone());
-                add(Kernel::Scalar, &mut a, &w);
-                add(Kernel::Avx2, &mut b, &w);
+                apply(Kernel::Scalar, &mut a, None, &[], &[&w]);
+                apply(Kernel::Avx2, &mut b, None, &[], &[&w]);
                 assert_eq!(a, b);
-                sub(Kernel::Scalar, &mut a, &x);
-                sub(Kernel::Avx2, &mut b, &x);
+                apply(Kernel::Scalar, &mut a, None, &[&x], &[]);
+                apply(Kernel::Avx2, &mut b, None, &[&x], &[]);
                 assert_eq!(a, b);
                 assert_eq!(a, w, "x + w - x is w, wrapping or not");
+            }
+        }
+    }
+
+    #[test]
+    fn apply_takes_columns_out_and_puts_columns_in_from_a_copy_or_in_place() {
+        let mut seed = 0x2545_F491_4F6C_DD1D;
+        for n in [16, 128, 256] {
+            for range in [300, 32_767] {
+                let x = random_i16s(n, &mut seed, range);
+                let w = random_i16s(n, &mut seed, range);
+                // Up to four columns each way, from another slice or in place.
+                let cols: Vec<Vec<i16>> =
+                    (0..8).map(|_| random_i16s(n, &mut seed, range)).collect();
+                for k in 0..=4 {
+                    let gone: Vec<&[i16]> = cols[..k].iter().map(Vec::as_slice).collect();
+                    let arrived: Vec<&[i16]> = cols[4..4 + k].iter().map(Vec::as_slice).collect();
+                    let mut expected = x.clone();
+                    for (i, e) in expected.iter_mut().enumerate() {
+                        for c in &gone {
+                            *e = e.wrapping_sub(c[i]);
+                        }
+                        for c in &arrived {
+                            *e = e.wrapping_add(c[i]);
+                        }
+                    }
+                    for kernel in [Kernel::Scalar, Kernel::detect()] {
+                        let mut copied = w.clone();
+                        apply(kernel, &mut copied, Some(&x), &gone, &arrived);
+                        assert_eq!(copied, expected, "{kernel:?}, from x, {k} columns each way");
+                        let mut in_place = x.clone();
+                        apply(kernel, &mut in_place, None, &gone, &arrived);
+                        assert_eq!(
+                            in_place, expected,
+                            "{kernel:?}, in place, {k} columns each way"
+                        );
+                    }
+                }
             }
         }
     }
