@@ -42,34 +42,36 @@ impl Accumulator {
         &self.values[color as usize * h..(color as usize + 1) * h]
     }
 
-    fn column(net: &Network, persp: Color, color: Color, kind: usize, sq: usize) -> &[i16] {
-        let f = feature(persp, color, kind, sq);
-        &net.feature_weights[f * net.hidden..(f + 1) * net.hidden]
-    }
-
     /// Sums the men of `pos` from scratch.
     pub fn refresh(&mut self, net: &Network, pos: &Position) {
         let h = net.hidden;
         self.values.resize(2 * h, 0);
         let mut men = [[0u64; 6]; 2];
-        // Every man: 64 at most, not 32 (`Validation off` lets any position in).
-        let mut all = ArrayVec::<(Color, usize, usize), 64>::new();
+        // Every man's column for each point of view: 64 at most, not 32 (`Validation
+        // off` lets any position in).
+        let mut all = [ArrayVec::<u16, 64>::new(), ArrayVec::<u16, 64>::new()];
         for color in Color::ALL {
             for kind in PieceKind::ALL {
                 let bb = pos.pieces_of(color, kind);
                 men[color as usize][kind as usize] = bb.0;
                 for sq in bb {
-                    all.push((color, kind as usize, sq as usize));
+                    for persp in Color::ALL {
+                        all[persp as usize].push(column(persp, color, kind as usize, sq as usize));
+                    }
                 }
             }
         }
         for persp in Color::ALL {
-            let columns: ArrayVec<&[i16], 64> = all
-                .iter()
-                .map(|&(color, kind, sq)| Self::column(net, persp, color, kind, sq))
-                .collect();
             let acc = &mut self.values[persp as usize * h..(persp as usize + 1) * h];
-            apply(net.kernel, acc, Some(&net.feature_bias), &[], &columns);
+            let columns = &all[persp as usize];
+            apply(
+                net.kernel,
+                acc,
+                Some(&net.feature_bias),
+                &net.feature_weights,
+                &[],
+                columns,
+            );
         }
         self.men = men;
         self.valid = true;
@@ -105,40 +107,51 @@ impl Accumulator {
             self.refresh(net, pos);
             return;
         }
-        // Fewer changes than men on the board, who are at most 64 (with `Validation off`
-        // a position may hold more than the 32 of a game).
-        let (mut gone, mut arrived) = (
-            ArrayVec::<(Color, usize, usize), 64>::new(),
-            ArrayVec::<(Color, usize, usize), 64>::new(),
-        );
+        // The columns that leave and arrive, for each point of view: fewer than the men
+        // on the board, who are at most 64 (`Validation off` lets any position in).
+        let mut gone = [ArrayVec::<u16, 64>::new(), ArrayVec::<u16, 64>::new()];
+        let mut arrived = [ArrayVec::<u16, 64>::new(), ArrayVec::<u16, 64>::new()];
         for color in Color::ALL {
             let (old, new) = (was[color as usize], now[color as usize]);
             for kind in 0..6 {
                 let (o, n) = (old[kind], new[kind]);
-                for (bits, list) in [(o & !n, &mut gone), (n & !o, &mut arrived)] {
+                for (bits, lists) in [(o & !n, &mut gone), (n & !o, &mut arrived)] {
                     let mut bits = bits;
                     while bits != 0 {
-                        list.push((color, kind, bits.trailing_zeros() as usize));
+                        let sq = bits.trailing_zeros() as usize;
                         bits &= bits - 1;
+                        for persp in Color::ALL {
+                            lists[persp as usize].push(column(persp, color, kind, sq));
+                        }
                     }
                 }
             }
         }
         self.values.resize(2 * h, 0);
         for persp in Color::ALL {
-            let columns = |list: &ArrayVec<(Color, usize, usize), 64>| -> ArrayVec<&[i16], 64> {
-                list.iter()
-                    .map(|&(color, kind, sq)| Self::column(net, persp, color, kind, sq))
-                    .collect()
-            };
-            let (out, put) = (columns(&gone), columns(&arrived));
-            let range = persp as usize * h..(persp as usize + 1) * h;
+            let p = persp as usize;
+            let range = p * h..(p + 1) * h;
             let src = from.map(|f| &f.values[range.clone()]);
-            apply(net.kernel, &mut self.values[range], src, &out, &put);
+            let acc = &mut self.values[range];
+            apply(
+                net.kernel,
+                acc,
+                src,
+                &net.feature_weights,
+                &gone[p],
+                &arrived[p],
+            );
         }
         self.men = now;
         self.valid = true;
     }
+}
+
+/// The number of the column of `net.feature_weights` for a man of `color` and `kind` on
+/// `sq`, seen by `persp`: the feature's index (below 768).
+#[inline]
+fn column(persp: Color, color: Color, kind: usize, sq: usize) -> u16 {
+    feature(persp, color, kind, sq) as u16
 }
 
 /// Accumulators by ply for one search thread: a node's accumulator is brought from its

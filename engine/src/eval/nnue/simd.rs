@@ -30,44 +30,51 @@ impl Kernel {
 }
 
 /// `acc = base - Σ gone + Σ arrived`, lane by lane, wrapping, where `base` is `from` or,
-/// when `from` is `None`, `acc` itself: the columns of a move's men taken out and put in
-/// (or of every man over the biases) in one pass, so the sums are read and written once
-/// however many columns change. All lengths are equal and a multiple of 16.
+/// when `from` is `None`, `acc` itself, and `gone` and `arrived` are the numbers of
+/// columns of `weights` (column `f` is `weights[f × n..(f + 1) × n]`, `n = acc.len()`):
+/// the columns of a move's men taken out and put in (or of every man over the biases) in
+/// one pass, so the sums are read and written once however many columns change. `n` is a
+/// multiple of 16.
 #[inline]
 pub fn apply(
     kernel: Kernel,
     acc: &mut [i16],
     from: Option<&[i16]>,
-    gone: &[&[i16]],
-    arrived: &[&[i16]],
+    weights: &[i16],
+    gone: &[u16],
+    arrived: &[u16],
 ) {
     let n = acc.len();
     assert!(
         n.is_multiple_of(16)
             && from.is_none_or(|f| f.len() == n)
-            && gone.iter().chain(arrived).all(|c| c.len() == n),
-        "the sums and every column have one length, a multiple of 16"
+            && gone
+                .iter()
+                .chain(arrived)
+                .all(|&f| (usize::from(f) + 1) * n <= weights.len()),
+        "the sums have a length that is a multiple of 16, `from` the same, every column is in `weights`"
     );
     #[cfg(target_arch = "x86_64")]
     if kernel == Kernel::Avx2 {
         // SAFETY: `Kernel::Avx2` is only chosen when the CPU has AVX2 (`detect`, or a
-        // test that checked it); the lengths were checked above.
-        unsafe { avx2::apply(acc, from, gone, arrived) };
+        // test that checked it); the lengths and columns were checked above.
+        unsafe { avx2::apply(acc, from, weights, gone, arrived) };
         return;
     }
     let _ = kernel;
     if let Some(from) = from {
         acc.copy_from_slice(from);
     }
-    for (i, a) in acc.iter_mut().enumerate() {
-        let mut v = *a;
-        for c in gone {
-            v = v.wrapping_sub(c[i]);
+    let column = |f: u16| &weights[usize::from(f) * n..(usize::from(f) + 1) * n];
+    for &f in gone {
+        for (a, w) in acc.iter_mut().zip(column(f)) {
+            *a = a.wrapping_sub(*w);
         }
-        for c in arrived {
-            v = v.wrapping_add(c[i]);
+    }
+    for &f in arrived {
+        for (a, w) in acc.iter_mut().zip(column(f)) {
+            *a = a.wrapping_add(*w);
         }
-        *a = v;
     }
 }
 
@@ -117,27 +124,68 @@ mod avx2 {
     };
 
     const LANES: usize = 16;
+    /// How many registers `apply` keeps the sums in at once: 8 × 16 lanes.
+    const REGS: usize = 8;
 
-    /// SAFETY (callers): the CPU has AVX2; `acc`, `from` and every column have the same
-    /// length, a multiple of 16 (unaligned loads and stores, so no alignment is needed).
+    /// SAFETY (callers): the CPU has AVX2; `acc.len()` is a multiple of 16, `from` (if
+    /// any) as long, and every column `f` of `gone` and `arrived` lies in `weights`:
+    /// `(f + 1) × acc.len() ≤ weights.len()` (unaligned loads and stores, so no alignment
+    /// is needed).
     #[target_feature(enable = "avx2")]
     pub unsafe fn apply(
         acc: &mut [i16],
         from: Option<&[i16]>,
-        gone: &[&[i16]],
-        arrived: &[&[i16]],
+        weights: &[i16],
+        gone: &[u16],
+        arrived: &[u16],
     ) {
+        let n = acc.len();
         let dst = acc.as_mut_ptr();
         let src = from.map_or(dst.cast_const(), <[i16]>::as_ptr);
-        for i in (0..acc.len()).step_by(LANES) {
-            let mut v = _mm256_loadu_si256(src.add(i).cast::<__m256i>());
-            for c in gone {
-                v = _mm256_sub_epi16(v, _mm256_loadu_si256(c.as_ptr().add(i).cast::<__m256i>()));
+        let w = weights.as_ptr();
+        // `REGS` registers at a time, kept in registers while every column is applied;
+        // then what is left, a register at a time.
+        let mut i = 0;
+        while i + REGS * LANES <= n {
+            let mut v = [_mm256_setzero_si256(); REGS];
+            for (r, x) in v.iter_mut().enumerate() {
+                *x = _mm256_loadu_si256(src.add(i + r * LANES).cast::<__m256i>());
             }
-            for c in arrived {
-                v = _mm256_add_epi16(v, _mm256_loadu_si256(c.as_ptr().add(i).cast::<__m256i>()));
+            for &f in gone {
+                let c = w.add(usize::from(f) * n + i);
+                for (r, x) in v.iter_mut().enumerate() {
+                    *x = _mm256_sub_epi16(
+                        *x,
+                        _mm256_loadu_si256(c.add(r * LANES).cast::<__m256i>()),
+                    );
+                }
+            }
+            for &f in arrived {
+                let c = w.add(usize::from(f) * n + i);
+                for (r, x) in v.iter_mut().enumerate() {
+                    *x = _mm256_add_epi16(
+                        *x,
+                        _mm256_loadu_si256(c.add(r * LANES).cast::<__m256i>()),
+                    );
+                }
+            }
+            for (r, x) in v.iter().enumerate() {
+                _mm256_storeu_si256(dst.add(i + r * LANES).cast::<__m256i>(), *x);
+            }
+            i += REGS * LANES;
+        }
+        while i < n {
+            let mut v = _mm256_loadu_si256(src.add(i).cast::<__m256i>());
+            for &f in gone {
+                let c = w.add(usize::from(f) * n + i).cast::<__m256i>();
+                v = _mm256_sub_epi16(v, _mm256_loadu_si256(c));
+            }
+            for &f in arrived {
+                let c = w.add(usize::from(f) * n + i).cast::<__m256i>();
+                v = _mm256_add_epi16(v, _mm256_loadu_si256(c));
             }
             _mm256_storeu_si256(dst.add(i).cast::<__m256i>(), v);
+            i += LANES;
         }
     }
 
@@ -229,11 +277,11 @@ mod tests {
                     );
                 }
                 let (mut a, mut b) = (x.clone(), x.clone());
-                apply(Kernel::Scalar, &mut a, None, &[], &[&w]);
-                apply(Kernel::Avx2, &mut b, None, &[], &[&w]);
+                apply(Kernel::Scalar, &mut a, None, &w, &[], &[0]);
+                apply(Kernel::Avx2, &mut b, None, &w, &[], &[0]);
                 assert_eq!(a, b);
-                apply(Kernel::Scalar, &mut a, None, &[&x], &[]);
-                apply(Kernel::Avx2, &mut b, None, &[&x], &[]);
+                apply(Kernel::Scalar, &mut a, None, &x, &[0], &[]);
+                apply(Kernel::Avx2, &mut b, None, &x, &[0], &[]);
                 assert_eq!(a, b);
                 assert_eq!(a, w, "x + w - x is w, wrapping or not");
             }
@@ -243,31 +291,33 @@ mod tests {
     #[test]
     fn apply_takes_columns_out_and_puts_columns_in_from_a_copy_or_in_place() {
         let mut seed = 0x2545_F491_4F6C_DD1D;
-        for n in [16, 128, 256] {
+        // 144 and 272: eight registers at a time and one left over.
+        for n in [16, 128, 144, 256, 272] {
             for range in [300, 32_767] {
                 let x = random_i16s(n, &mut seed, range);
                 let w = random_i16s(n, &mut seed, range);
-                // Up to four columns each way, from another slice or in place.
-                let cols: Vec<Vec<i16>> =
-                    (0..8).map(|_| random_i16s(n, &mut seed, range)).collect();
-                for k in 0..=4 {
-                    let gone: Vec<&[i16]> = cols[..k].iter().map(Vec::as_slice).collect();
-                    let arrived: Vec<&[i16]> = cols[4..4 + k].iter().map(Vec::as_slice).collect();
+                // Up to four columns each way out of eight, from another slice or in
+                // place.
+                let weights = random_i16s(8 * n, &mut seed, range);
+                let column = |f: u16| &weights[usize::from(f) * n..(usize::from(f) + 1) * n];
+                for k in 0..=4u16 {
+                    let gone: Vec<u16> = (0..k).map(|f| 7 - 2 * f).collect();
+                    let arrived: Vec<u16> = (0..k).map(|f| 2 * f).collect();
                     let mut expected = x.clone();
                     for (i, e) in expected.iter_mut().enumerate() {
-                        for c in &gone {
-                            *e = e.wrapping_sub(c[i]);
+                        for &f in &gone {
+                            *e = e.wrapping_sub(column(f)[i]);
                         }
-                        for c in &arrived {
-                            *e = e.wrapping_add(c[i]);
+                        for &f in &arrived {
+                            *e = e.wrapping_add(column(f)[i]);
                         }
                     }
                     for kernel in [Kernel::Scalar, Kernel::detect()] {
                         let mut copied = w.clone();
-                        apply(kernel, &mut copied, Some(&x), &gone, &arrived);
+                        apply(kernel, &mut copied, Some(&x), &weights, &gone, &arrived);
                         assert_eq!(copied, expected, "{kernel:?}, from x, {k} columns each way");
                         let mut in_place = x.clone();
-                        apply(kernel, &mut in_place, None, &gone, &arrived);
+                        apply(kernel, &mut in_place, None, &weights, &gone, &arrived);
                         assert_eq!(
                             in_place, expected,
                             "{kernel:?}, in place, {k} columns each way"
@@ -276,6 +326,13 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    #[should_panic(expected = "every column is in `weights`")]
+    fn apply_refuses_a_column_beyond_the_weights() {
+        let mut acc = [0i16; 16];
+        apply(Kernel::detect(), &mut acc, None, &[0; 32], &[], &[2]);
     }
 
     #[test]
