@@ -5,13 +5,13 @@
 //! Diffing the men rather than replaying a move covers every move alike: captures, en
 //! passant, promotions, castling with or without the Rook (the American Code lets the
 //! King move two squares with no Rook, Am. II 7; the position reports only what stands
-//! where), null moves and the several moves of a turn at odds (Am. IV 4). When more men
-//! changed than stand on the board, summing from scratch is cheaper and is done instead.
+//! where), null moves and the several moves of a turn at odds (Am. IV 4). When as many men
+//! changed as stand on the board, or more, summing from scratch is cheaper and is done instead.
 
 use arrayvec::ArrayVec;
 
 use super::simd::apply;
-use super::{feature, Network};
+use super::{feature, Network, FEATURES};
 use crate::position::Position;
 use crate::types::{Color, PieceKind};
 
@@ -151,7 +151,9 @@ impl Accumulator {
 /// `sq`, seen by `persp`: the feature's index (below 768).
 #[inline]
 fn column(persp: Color, color: Color, kind: usize, sq: usize) -> u16 {
-    feature(persp, color, kind, sq) as u16
+    let f = feature(persp, color, kind, sq);
+    debug_assert!(f < FEATURES);
+    f as u16
 }
 
 /// Accumulators by ply for one search thread: a node's accumulator is brought from its
@@ -277,8 +279,9 @@ mod tests {
     #[test]
     fn a_board_full_of_men_is_summed_and_brought_up_to_date_like_a_fresh_sum() {
         // More men than a game holds: the adapter lets such a position in with
-        // `Validation off`, so the sums must not assume 32.
-        let net = random_network(16, 6);
+        // `Validation off`, so the sums must not assume 32. Width 144: the AVX2 pass's
+        // eight registers at a time and one left over.
+        let net = random_network(144, 6);
         let rules = Rules::new(RuleSet::Fide);
         let fen =
             "QQQQQQQK/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/qqqqqqqq/qqqqqqqq/qqqqqqqq/qqqqqqqk w - - 0 1";
@@ -299,6 +302,7 @@ mod tests {
         assert_eq!(running, fresh(&kings));
         // Move by move from the full board, in place and from the last position's sums.
         let (mut pos, mut before) = (full.clone(), fresh(&full));
+        let mut played = 0;
         for ply in 0..40 {
             let moves = pos.legal_moves();
             if moves.is_empty() {
@@ -310,7 +314,9 @@ mod tests {
             assert_eq!(after, fresh(&pos), "ply {ply}: {}", pos.fen());
             before.update(&net, &pos);
             assert_eq!(before, after, "ply {ply}");
+            played += 1;
         }
+        assert!(played >= 20, "only {played} moves from the full board");
     }
 
     #[test]

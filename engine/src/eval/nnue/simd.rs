@@ -1,4 +1,4 @@
-//! The network's four inner loops, each twice: a scalar path and an AVX2 path that give
+//! The network's three inner loops, each twice: a scalar path and an AVX2 path that give
 //! bit-identical results (wrapping 16-bit adds for the accumulator, a wrapping 16-bit
 //! product in the squared activation's dot, exact 32-bit sums for the output, which wrap
 //! alike in both; the tests compare them).
@@ -33,8 +33,8 @@ impl Kernel {
 /// when `from` is `None`, `acc` itself, and `gone` and `arrived` are the numbers of
 /// columns of `weights` (column `f` is `weights[f × n..(f + 1) × n]`, `n = acc.len()`):
 /// the columns of a move's men taken out and put in (or of every man over the biases) in
-/// one pass, so the sums are read and written once however many columns change. `n` is a
-/// multiple of 16.
+/// one pass: in the AVX2 path the sums are read and written once however many columns
+/// change (the scalar path, a fallback, makes a pass a column). `n` is a multiple of 16.
 #[inline]
 pub fn apply(
     kernel: Kernel,
@@ -140,6 +140,14 @@ mod avx2 {
         arrived: &[u16],
     ) {
         let n = acc.len();
+        debug_assert!(
+            n.is_multiple_of(LANES)
+                && from.is_none_or(|f| f.len() == n)
+                && gone
+                    .iter()
+                    .chain(arrived)
+                    .all(|&f| (usize::from(f) + 1) * n <= weights.len())
+        );
         let dst = acc.as_mut_ptr();
         let src = from.map_or(dst.cast_const(), <[i16]>::as_ptr);
         let w = weights.as_ptr();
@@ -333,6 +341,27 @@ mod tests {
     fn apply_refuses_a_column_beyond_the_weights() {
         let mut acc = [0i16; 16];
         apply(Kernel::detect(), &mut acc, None, &[0; 32], &[], &[2]);
+    }
+
+    #[test]
+    #[should_panic(expected = "`from` the same")]
+    fn apply_refuses_sums_to_start_from_of_another_length() {
+        let mut acc = [0i16; 32];
+        apply(
+            Kernel::detect(),
+            &mut acc,
+            Some(&[0; 16]),
+            &[0; 32],
+            &[0],
+            &[],
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "a multiple of 16")]
+    fn apply_refuses_sums_of_a_length_not_a_multiple_of_16() {
+        let mut acc = [0i16; 24];
+        apply(Kernel::detect(), &mut acc, None, &[0; 24], &[0], &[]);
     }
 
     #[test]
