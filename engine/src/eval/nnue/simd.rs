@@ -46,12 +46,7 @@ pub fn apply(
 ) {
     let n = acc.len();
     assert!(
-        n.is_multiple_of(16)
-            && from.is_none_or(|f| f.len() == n)
-            && gone
-                .iter()
-                .chain(arrived)
-                .all(|&f| (usize::from(f) + 1) * n <= weights.len()),
+        apply_fits(n, from, weights, gone, arrived),
         "the sums have a length that is a multiple of 16, `from` the same, every column is in `weights`"
     );
     #[cfg(target_arch = "x86_64")]
@@ -76,6 +71,24 @@ pub fn apply(
             *a = a.wrapping_add(*w);
         }
     }
+}
+
+/// Whether [`apply`]'s slices fit for sums of length `n`: `n` a multiple of 16, `from` (if
+/// any) as long, every column `f` inside `weights` (`(f + 1) × n ≤ weights.len()`).
+#[inline]
+fn apply_fits(
+    n: usize,
+    from: Option<&[i16]>,
+    weights: &[i16],
+    gone: &[u16],
+    arrived: &[u16],
+) -> bool {
+    n.is_multiple_of(16)
+        && from.is_none_or(|f| f.len() == n)
+        && gone
+            .iter()
+            .chain(arrived)
+            .all(|&f| (usize::from(f) + 1) * n <= weights.len())
 }
 
 /// `Σ clamp(x[i], 0, top) × w[i]`, summed in wrapping 32-bit arithmetic.
@@ -140,14 +153,7 @@ mod avx2 {
         arrived: &[u16],
     ) {
         let n = acc.len();
-        debug_assert!(
-            n.is_multiple_of(LANES)
-                && from.is_none_or(|f| f.len() == n)
-                && gone
-                    .iter()
-                    .chain(arrived)
-                    .all(|&f| (usize::from(f) + 1) * n <= weights.len())
-        );
+        debug_assert!(super::apply_fits(n, from, weights, gone, arrived));
         let dst = acc.as_mut_ptr();
         let src = from.map_or(dst.cast_const(), <[i16]>::as_ptr);
         let w = weights.as_ptr();
