@@ -340,13 +340,13 @@ mod tests {
 
     #[test]
     fn scalar_and_avx2_networks_score_every_position_alike() {
-        if Kernel::detect() != Kernel::Avx2 {
+        if !Kernel::detect().is_avx2() {
             // No AVX2 on this CPU: only the scalar path runs, nothing to compare.
             return;
         }
         let fast = super::super::tests::random_bucketed_network(64, 8, 9);
         let mut slow = fast.clone();
-        slow.kernel = Kernel::Scalar;
+        slow.kernel = Kernel::SCALAR;
         let mut nonzero = 0;
         for line in random_positions(5, 16, 120) {
             let (mut a, mut b) = (Accumulator::new(&fast), Accumulator::new(&slow));

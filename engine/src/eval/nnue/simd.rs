@@ -7,9 +7,27 @@
 //! into functions compiled for AVX2, made only after `is_x86_feature_detected!`.
 #![allow(unsafe_code)]
 
-/// Which path the loops take.
+/// Which path the loops take. A kernel that names AVX2 is only ever made by asking the CPU
+/// ([`Kernel::avx2`], [`Kernel::detect`]): its one field is private, so safe code cannot
+/// choose the AVX2 path on a CPU without AVX2, which would be undefined behaviour.
+///
+/// ```
+/// use engine::eval::nnue::Kernel;
+/// assert_eq!(Kernel::detect().is_avx2(), Kernel::avx2().is_some());
+/// assert!(!Kernel::SCALAR.is_avx2());
+/// ```
+///
+/// There is no AVX2 constant to name without asking:
+///
+/// ```compile_fail,E0599
+/// let _ = engine::eval::nnue::Kernel::Avx2;
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Kernel {
+pub struct Kernel(Path);
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+enum Path {
     /// Plain Rust, on every CPU.
     Scalar,
     /// AVX2 intrinsics (x86-64 CPUs that have them).
@@ -17,15 +35,28 @@ pub enum Kernel {
 }
 
 impl Kernel {
-    /// The fastest path this CPU runs.
-    pub fn detect() -> Kernel {
+    /// Plain Rust, on every CPU.
+    pub const SCALAR: Kernel = Kernel(Path::Scalar);
+
+    /// The AVX2 path, if this CPU has AVX2.
+    pub fn avx2() -> Option<Kernel> {
         #[cfg(target_arch = "x86_64")]
         {
             if std::arch::is_x86_feature_detected!("avx2") {
-                return Kernel::Avx2;
+                return Some(Kernel(Path::Avx2));
             }
         }
-        Kernel::Scalar
+        None
+    }
+
+    /// The fastest path this CPU runs.
+    pub fn detect() -> Kernel {
+        Kernel::avx2().unwrap_or(Kernel::SCALAR)
+    }
+
+    /// Whether this is the AVX2 path.
+    pub fn is_avx2(self) -> bool {
+        self.0 == Path::Avx2
     }
 }
 
@@ -50,9 +81,10 @@ pub fn apply(
         "the sums have a length that is a multiple of 16, `from` the same, every column is in `weights`"
     );
     #[cfg(target_arch = "x86_64")]
-    if kernel == Kernel::Avx2 {
-        // SAFETY: `Kernel::Avx2` is only chosen when the CPU has AVX2 (`detect`, or a
-        // test that checked it); the lengths and columns were checked above.
+    if kernel.is_avx2() {
+        // SAFETY: a kernel that names AVX2 is only made when the CPU has AVX2
+        // (`Kernel::avx2`; its field is private); the lengths and columns were checked
+        // above.
         unsafe { avx2::apply(acc, from, weights, gone, arrived) };
         return;
     }
@@ -96,7 +128,7 @@ fn apply_fits(
 pub fn clipped_dot(kernel: Kernel, x: &[i16], w: &[i16], top: i16) -> i32 {
     debug_assert_eq!(x.len(), w.len());
     #[cfg(target_arch = "x86_64")]
-    if kernel == Kernel::Avx2 {
+    if kernel.is_avx2() {
         // SAFETY: as in `apply`.
         return unsafe { avx2::clipped_dot(x, w, top) };
     }
@@ -114,7 +146,7 @@ pub fn clipped_dot(kernel: Kernel, x: &[i16], w: &[i16], top: i16) -> i32 {
 pub fn squared_clipped_dot(kernel: Kernel, x: &[i16], w: &[i16], top: i16) -> i32 {
     debug_assert_eq!(x.len(), w.len());
     #[cfg(target_arch = "x86_64")]
-    if kernel == Kernel::Avx2 {
+    if kernel.is_avx2() {
         // SAFETY: as in `apply`.
         return unsafe { avx2::squared_clipped_dot(x, w, top) };
     }
@@ -269,10 +301,10 @@ mod tests {
 
     #[test]
     fn the_avx2_loops_match_the_scalar_ones_bit_for_bit() {
-        if Kernel::detect() != Kernel::Avx2 {
+        let Some(avx2) = Kernel::avx2() else {
             // No AVX2 on this CPU: only the scalar path runs, nothing to compare.
             return;
-        }
+        };
         let mut seed = 0x9E37_79B9_7F4A_7C15;
         for n in [16, 64, 128, 256] {
             for range in [300, 32_767] {
@@ -280,22 +312,22 @@ mod tests {
                 let w = random_i16s(n, &mut seed, range);
                 for top in [255, 127, 32_767] {
                     assert_eq!(
-                        clipped_dot(Kernel::Scalar, &x, &w, top),
-                        clipped_dot(Kernel::Avx2, &x, &w, top),
+                        clipped_dot(Kernel::SCALAR, &x, &w, top),
+                        clipped_dot(avx2, &x, &w, top),
                         "n {n} range {range} top {top}"
                     );
                     assert_eq!(
-                        squared_clipped_dot(Kernel::Scalar, &x, &w, top),
-                        squared_clipped_dot(Kernel::Avx2, &x, &w, top),
+                        squared_clipped_dot(Kernel::SCALAR, &x, &w, top),
+                        squared_clipped_dot(avx2, &x, &w, top),
                         "squared: n {n} range {range} top {top}"
                     );
                 }
                 let (mut a, mut b) = (x.clone(), x.clone());
-                apply(Kernel::Scalar, &mut a, None, &w, &[], &[0]);
-                apply(Kernel::Avx2, &mut b, None, &w, &[], &[0]);
+                apply(Kernel::SCALAR, &mut a, None, &w, &[], &[0]);
+                apply(avx2, &mut b, None, &w, &[], &[0]);
                 assert_eq!(a, b);
-                apply(Kernel::Scalar, &mut a, None, &x, &[0], &[]);
-                apply(Kernel::Avx2, &mut b, None, &x, &[0], &[]);
+                apply(Kernel::SCALAR, &mut a, None, &x, &[0], &[]);
+                apply(avx2, &mut b, None, &x, &[0], &[]);
                 assert_eq!(a, b);
                 assert_eq!(a, w, "x + w - x is w, wrapping or not");
             }
@@ -326,7 +358,7 @@ mod tests {
                             *e = e.wrapping_add(column(f)[i]);
                         }
                     }
-                    for kernel in [Kernel::Scalar, Kernel::detect()] {
+                    for kernel in [Kernel::SCALAR, Kernel::detect()] {
                         let mut copied = w.clone();
                         apply(kernel, &mut copied, Some(&x), &weights, &gone, &arrived);
                         assert_eq!(copied, expected, "{kernel:?}, from x, {k} columns each way");
@@ -376,7 +408,7 @@ mod tests {
             -5, 0, 3, 300, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10,
         ];
         let w = [7, 7, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1];
-        assert_eq!(clipped_dot(Kernel::Scalar, &x, &w, 255), 3 * 2 + 255 - 10);
+        assert_eq!(clipped_dot(Kernel::SCALAR, &x, &w, 255), 3 * 2 + 255 - 10);
     }
 
     #[test]
@@ -386,14 +418,14 @@ mod tests {
         ];
         let w = [7, 7, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1];
         assert_eq!(
-            squared_clipped_dot(Kernel::Scalar, &x, &w, 255),
+            squared_clipped_dot(Kernel::SCALAR, &x, &w, 255),
             9 * 2 + 255 * 255 - 100
         );
         // A trained network's extremes stay exact: 255 × 255 × 127 over 256 lanes fits.
         let top = [255i16; 256];
         let most = [127i16; 256];
         assert_eq!(
-            squared_clipped_dot(Kernel::Scalar, &top, &most, 255),
+            squared_clipped_dot(Kernel::SCALAR, &top, &most, 255),
             256 * 255 * 255 * 127
         );
         assert_eq!(
