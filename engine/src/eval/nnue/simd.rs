@@ -26,7 +26,6 @@
 pub struct Kernel(Path);
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 enum Path {
     /// Plain Rust, on every CPU.
     Scalar,
