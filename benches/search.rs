@@ -1,7 +1,7 @@
 //! Search benchmark: the fixed-depth `bench` signature over the engine's bench positions
 //! (prints total nodes and nodes/s), then a criterion measurement of one search.
 //!
-//! Run: `cargo bench --bench search` (`MORPHY_BENCH_DEPTH` sets the signature depth, 9
+//! Run: `cargo bench -p morphy-benches --bench search` (`MORPHY_BENCH_DEPTH` sets the signature depth, 9
 //! by default).
 
 use std::hint::black_box;

@@ -9,7 +9,7 @@
 //! Default tests stay shallow (a few seconds in the test profile); the deep ones are
 //! `#[ignore]`d: `cargo test --release --test odds_oracle -- --ignored --nocapture`.
 
-mod oracle;
+use crate::oracle;
 
 use std::path::PathBuf;
 use std::time::Instant;

@@ -1,18 +1,7 @@
 //! `morphy check`, `perft` and `bench` on the command line: output and exit codes
 //! (0 valid, 1 invalid, 2 usage error).
 
-use std::process::{Command, Output};
-
-fn morphy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_morphy"))
-        .args(args)
-        .output()
-        .expect("morphy runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use crate::common::{morphy, stdout};
 
 #[test]
 fn check_exit_codes() {

@@ -4,11 +4,10 @@
 //! The python-chess tests are skipped with a note when `python3` or the `chess` package
 //! is missing, unless `CI` is set, where they must run (`.ci/run` installs `chess`).
 
-mod common;
+use crate::common;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use engine::rules::fide::first_code_only_move;
 use engine::session::Session;
@@ -88,17 +87,12 @@ fn python_reads(path: &Path) -> Option<Vec<PythonRead>> {
 
 /// Runs `morphy pgn check ARGS`; returns the exit code and stdout + stderr.
 fn pgn_check(args: &[&str]) -> (Option<i32>, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_morphy"))
-        .args(["pgn", "check"])
-        .args(args)
-        .output()
-        .expect("morphy runs");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.code(), text)
+    let args: Vec<&str> = ["pgn", "check"].iter().chain(args).copied().collect();
+    let run = common::morphy(&args);
+    (
+        run.status.code(),
+        common::stdout(&run) + &common::stderr(&run),
+    )
 }
 
 /// A session of `spec` from its start.
@@ -317,8 +311,8 @@ fn morphy_pgn_check_replays_every_game_morphy_writes() {
 fn a_game_written_by_morphy_play_replays_in_python_chess_and_morphy() {
     let path = std::env::temp_dir().join(format!("morphy-played-{}.pgn", std::process::id()));
     let path_text = path.to_str().expect("utf-8 path").to_string();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_morphy"))
-        .args([
+    let played = common::morphy_with(
+        &[
             "play",
             "--odds",
             "two-moves",
@@ -326,15 +320,10 @@ fn a_game_written_by_morphy_play_replays_in_python_chess_and_morphy() {
             "1",
             "--pgn",
             &path_text,
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("morphy play starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(b"e4\nd4\nNf3\nquit\n").expect("input");
-    drop(stdin);
-    assert!(child.wait().expect("morphy play ends").success());
+        ],
+        "e4\nd4\nNf3\nquit\n",
+    );
+    assert!(played.status.success(), "{}", common::stderr(&played));
     let file = TempFile(path);
     let (code, out) = pgn_check(&[&path_text]);
     assert_eq!(code, Some(0), "{out}");

@@ -1,48 +1,18 @@
 //! `morphy play` over pipes: the real binary, shallow searches, input written up front
 //! and closed (end of input ends the game cleanly, exit code 0).
 
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
-use std::thread;
-use std::time::{Duration, Instant};
-
 use engine::{GameSpec, Odds, Position, RuleSet};
 use morphy_adapter::validate::{check, Request, Start, Validation};
 
-/// How long one session may take (a debug build on a busy machine).
-const PATIENCE: Duration = Duration::from_secs(30);
+use crate::common::{morphy_with, stdout};
 
 /// Runs `morphy play ARGS` with `input` on stdin; returns the exit code and stdout.
 fn play(args: &[&str], input: &str) -> (Option<i32>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_morphy"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("morphy starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(input.as_bytes()).expect("input written");
-    drop(stdin);
-    let mut stdout = child.stdout.take().expect("stdout");
-    let reader = thread::spawn(move || {
-        let mut s = String::new();
-        stdout.read_to_string(&mut s).expect("utf-8 output");
-        s
-    });
-    let deadline = Instant::now() + PATIENCE;
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("morphy play {args:?} did not end within {PATIENCE:?}");
-        }
-        thread::sleep(Duration::from_millis(10));
-    };
-    (status.code(), reader.join().expect("reader"))
+    let args: Vec<&str> = std::iter::once("play")
+        .chain(args.iter().copied())
+        .collect();
+    let run = morphy_with(&args, input);
+    (run.status.code(), stdout(&run))
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! pseudo-terminal), typing at the prompt, reading the board on the screen. Under `CI` the
 //! test fails when tmux is missing (`.ci/run` installs it); elsewhere it is skipped.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 use std::thread;

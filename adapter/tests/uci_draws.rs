@@ -3,7 +3,7 @@
 //! commencement of a turn only (Am. I 16 (a), II 8 (c)), and the British call to mate
 //! counted from the first chance to call (Br. IV 12).
 
-mod common;
+use crate::common;
 
 use common::Engine;
 

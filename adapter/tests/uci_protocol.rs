@@ -1,7 +1,7 @@
 //! The UCI protocol over pipes against the real binary: handshake, every option, every
 //! `go` limit, stop/ponderhit/isready during a search, EOF, quit, garbage and huge lines.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

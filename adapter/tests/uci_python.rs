@@ -3,7 +3,7 @@
 //! or the `chess` package is missing, unless `CI` is set, where they must run (`.ci/run`
 //! installs `chess`).
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -1,13 +1,11 @@
 //! A strength the person chooses over UCI (`UCI_LimitStrength`, `UCI_Elo`, `Seed`) and
 //! on the command line (`morphy play --elo`, `--seed`), against the real binary.
 
-mod common;
+use crate::common;
 
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{best_of, Engine};
+use common::{best_of, morphy, morphy_with, stdout, Engine};
 use engine::search::Strength;
 
 #[test]
@@ -103,28 +101,12 @@ fn the_same_seed_plays_the_same_game() {
 
 /// Runs `morphy play ARGS` with `input`; returns stdout.
 fn play(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_morphy"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("morphy starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("input written");
-    let mut out = String::new();
-    child
-        .stdout
-        .take()
-        .expect("stdout")
-        .read_to_string(&mut out)
-        .expect("utf-8");
-    assert!(child.wait().expect("exit").success(), "{out}");
+    let args: Vec<&str> = std::iter::once("play")
+        .chain(args.iter().copied())
+        .collect();
+    let run = morphy_with(&args, input);
+    let out = stdout(&run);
+    assert!(run.status.success(), "{out}");
     out
 }
 
@@ -139,9 +121,6 @@ fn play_at_elo_1400_says_so_and_replays_with_its_seed() {
     );
     assert!(out.contains("Morphy plays 4... "), "{out}");
     assert_eq!(out, play(&args, input), "the same seed, the same game");
-    let usage = Command::new(env!("CARGO_BIN_EXE_morphy"))
-        .args(["play", "--seed", "5"])
-        .output()
-        .expect("runs");
+    let usage = morphy(&["play", "--seed", "5"]);
     assert_eq!(usage.status.code(), Some(2), "--seed needs --elo");
 }

@@ -1,7 +1,7 @@
 //! The Code's validation over UCI (docs/RULES.md §6): every finding, refused and flagged, and
 //! the odds, Chess960 and notation details GUIs depend on.
 
-mod common;
+use crate::common;
 
 use common::{best_of, Engine};
 

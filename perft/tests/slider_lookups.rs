@@ -3,7 +3,7 @@
 //! A test binary of its own, with one test: it selects the lookup for the whole process,
 //! so nothing else may run beside it. Without BMI2 the pext half is skipped, and says so.
 
-mod common;
+use crate::common;
 
 use common::{check, suites};
 use engine::attacks::{select_slider_attacks, SliderChoice};

@@ -2,7 +2,7 @@
 //! and at full depth behind `--ignored`. Standard-chess suites are also counted under
 //! `fide`, where the counts must be the same.
 
-mod common;
+use crate::common;
 
 use common::{check, suites};
 

@@ -1,14 +1,14 @@
-//! Drives the real `morphy` binary over pipes: send lines, wait for lines with a
-//! deadline. Shared by the `uci_*` integration tests.
-
-#![allow(dead_code, reason = "each test binary uses only part of these helpers")]
+//! What the adapter's integration tests share: the real `morphy` binary driven over pipes
+//! (send lines, wait for lines with a deadline), a single run of it, and what a test needs
+//! from the machine.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 
 mod needs;
-#[allow(unused_imports)] // not every test binary needs a tool
+mod run;
 pub use needs::needs;
+pub use run::{morphy, morphy_with, stderr, stdout};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};

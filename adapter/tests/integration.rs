@@ -1,0 +1,18 @@
+//! The adapter's integration tests: one test binary, a module per subject, so the adapter
+//! and its dependencies are linked once rather than once per file.
+
+mod common;
+
+mod check_cli;
+mod notation_cli;
+mod pgn_files;
+mod play_cli;
+mod play_tty;
+mod serve_browser;
+mod serve_http;
+mod uci_draws;
+mod uci_protocol;
+mod uci_python;
+mod uci_strength;
+mod uci_stress;
+mod uci_validation;

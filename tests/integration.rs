@@ -1,0 +1,7 @@
+//! The root package's integration tests across crates: one test binary, a module per
+//! subject.
+
+mod oracle;
+
+mod descriptive_roundtrip;
+mod odds_oracle;
