@@ -1,7 +1,7 @@
 //! Descriptive notation (Am. I 13) written and read back for every legal move of every
-//! position within two plies of the perft suites — the public ones in
-//! `tests/data/perft/` and our own in `perft/suites/` (odds starts with their turn of
-//! several moves, castling without Rook, the British Pawn that remains a Pawn). Each
+//! position within two plies of the perft suites in `perft/suites/` — the public ones and
+//! our own (odds starts with their turn of several moves, castling without Rook, the
+//! British Pawn that remains a Pawn). Each
 //! record the engine writes must read back as exactly that move and no other (Am. III 3:
 //! a record naming several moves would leave the receiver to choose).
 
@@ -12,15 +12,13 @@ use engine::Position;
 use perft::suite::parse_suite;
 
 /// The suites, relative to the root package.
-const SUITES: [&str; 8] = [
-    "tests/data/perft/cpw_perft_results.epd",
-    "tests/data/perft/perftsuite.epd",
-    "tests/data/perft/sedlak_talkchess.epd",
-    "tests/data/perft/chess960_fischer.epd",
+const SUITES: [&str; 6] = [
+    "perft/suites/standard.epd",
+    "perft/suites/perftsuite.epd",
+    "perft/suites/sedlak.epd",
+    "perft/suites/chess960.epd",
     "perft/suites/odds.epd",
     "perft/suites/castling_without_rook.epd",
-    "perft/suites/standard.epd",
-    "perft/suites/sedlak.epd",
 ];
 
 fn read(relative: &str) -> String {

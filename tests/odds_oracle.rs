@@ -2,12 +2,12 @@
 //!
 //! `tests/oracle` is a second move generator (0x88 mailbox, make-and-test legality) that
 //! shares nothing with the `engine` crate. It first earns trust on the published standard
-//! counts in `tests/data/perft/`, then recomputes every count of our own suites
+//! counts in `perft/suites/` (standard.epd, perftsuite.epd), then recomputes every count of our own suites
 //! `perft/suites/odds.epd` and `perft/suites/castling_without_rook.epd`, for which no
 //! published numbers exist. The same code generated those counts (`print_suite_counts`).
 //!
 //! Default tests stay shallow (a few seconds in the test profile); the deep ones are
-//! `#[ignore]`d: `cargo test --release --test odds_oracle -- --ignored --nocapture`.
+//! `#[ignore]`d: `cargo test --release -p morphy --test integration odds_oracle -- --ignored --nocapture`.
 
 use crate::oracle;
 
@@ -74,8 +74,8 @@ fn check_line(line: &SuiteLine, max_depth: u32, max_nodes: u64) -> usize {
 
 #[test]
 fn oracle_matches_published_counts() {
-    let classic = SuiteLine::parse_file(&read("tests/data/perft/perftsuite.epd"));
-    let cpw = SuiteLine::parse_file(&read("tests/data/perft/cpw_perft_results.epd"));
+    let classic = SuiteLine::parse_file(&read("perft/suites/perftsuite.epd"));
+    let cpw = SuiteLine::parse_file(&read("perft/suites/standard.epd"));
     assert_eq!(classic.len(), 126);
     assert_eq!(cpw.len(), 7);
     let mut checked = 0;

@@ -158,7 +158,7 @@ fn the_suite_says_what_the_records_say() {
 }
 
 /// The start position's counts from depth 1, as published (chessprogramming wiki,
-/// "Perft Results"; tests/data/perft/README.md). D1-D7 are also in
+/// "Perft Results"; perft/suites/README.md). D1-D7 are also in
 /// `perft/suites/standard.epd`, which the test below reads too.
 const PUBLISHED_START: [u64; 9] = [
     20,
