@@ -6,16 +6,18 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use engine::search::bench;
 use engine::{Position, Rules, Setup};
 
-/// Positions from the public suites (perft/suites/standard.epd and perftsuite.epd).
-const FENS: [&str; 25] = [
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+/// The first six bench positions (the chessprogramming wiki's "Perft Results" positions 1,
+/// 2, 3, 4, 5 and 6, as in perft/suites/standard.epd), then positions from
+/// perft/suites/perftsuite.epd.
+fn fens() -> impl Iterator<Item = &'static str> {
+    bench::POSITIONS[..6].iter().chain(&MORE_FENS).copied()
+}
+
+/// Positions from perft/suites/perftsuite.epd, and two openings.
+const MORE_FENS: [&str; 19] = [
     "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
     "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
     "r3k2r/8/8/8/8/8/8/1R2K2R w Kkq - 0 1",
@@ -38,7 +40,7 @@ const FENS: [&str; 25] = [
 ];
 
 fn ours() -> Vec<Position> {
-    FENS.iter()
+    fens()
         .map(|f| {
             Position::from_setup(&Setup::from_fen(f, false).unwrap(), Rules::default()).unwrap()
         })
@@ -46,7 +48,7 @@ fn ours() -> Vec<Position> {
 }
 
 fn cozy() -> Vec<cozy_chess::Board> {
-    FENS.iter().map(|f| f.parse().unwrap()).collect()
+    fens().map(|f| f.parse().unwrap()).collect()
 }
 
 fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
