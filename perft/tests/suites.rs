@@ -9,15 +9,21 @@ use common::{check, suites};
 /// Expected counts above this are skipped in the default run.
 const SHALLOW_NODES: u64 = 1_000_000;
 
-#[test]
-fn every_suite_matches_at_shallow_depth() {
+/// Checks every suite's counts up to `max_nodes`, each standard-chess suite also under
+/// `fide` when `also_fide`; panics listing every mismatch.
+fn check_every_suite(max_nodes: u64, also_fide: bool) {
     let mut failures = Vec::new();
     for (name, entries) in suites() {
         // The published standard-chess suites hold under fide too; the Code's own suites
         // (castling without Rook) do not, by design.
         let standard_chess =
             ["standard.epd", "perftsuite.epd", "sedlak.epd"].contains(&name.as_str());
-        failures.extend(check(&name, &entries, SHALLOW_NODES, standard_chess));
+        failures.extend(check(
+            &name,
+            &entries,
+            max_nodes,
+            also_fide && standard_chess,
+        ));
     }
     assert!(
         failures.is_empty(),
@@ -25,6 +31,11 @@ fn every_suite_matches_at_shallow_depth() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+#[test]
+fn every_suite_matches_at_shallow_depth() {
+    check_every_suite(SHALLOW_NODES, true);
 }
 
 #[test]
@@ -51,18 +62,9 @@ fn bulk_count_agrees_with_playing_every_move() {
 }
 
 #[test]
-#[ignore = "deep: minutes; run with --release -- --ignored"]
+#[ignore = "deep: minutes; run with --release --test integration -- --ignored"]
 fn every_suite_matches_at_full_depth() {
-    let mut failures = Vec::new();
-    for (name, entries) in suites() {
-        failures.extend(check(&name, &entries, u64::MAX, false));
-    }
-    assert!(
-        failures.is_empty(),
-        "{} mismatches:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    check_every_suite(u64::MAX, false);
 }
 
 #[test]
