@@ -43,7 +43,7 @@ struct CodeArgs {
     /// Rule set: american-1897, british-1894, staunton-1910, fide.
     #[arg(long, default_value = "american-1897")]
     rules: RuleSet,
-    /// Odds: none, pawn, pawn-and-move, knight, rook, ... (see README-uci.md).
+    /// Odds: none, pawn, pawn-and-move, knight, rook, ... (see docs/UCI.md).
     #[arg(long, default_value = "none")]
     odds: Odds,
     /// Read castling letters as X-FEN/Shredder-FEN and castle King-takes-Rook.

@@ -6,8 +6,8 @@
 //!
 //! Needs /usr/bin/chromium, /usr/bin/chromedriver and python's selenium and chess. Where
 //! they are missing the test says so and passes, except under `CI`, where it fails.
-//! Screenshots go to `MORPHY_SCREENSHOTS` (docs/screenshots for the README), else to a
-//! directory under the target dir.
+//! Screenshots go to `MORPHY_SCREENSHOTS` (docs/screenshots, shown in README.md and
+//! docs/PLAY.md), else to a directory under the target dir.
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;

@@ -1,4 +1,4 @@
-//! A divided perft end to end through GNU parallel, as the README shows it: `perft split`,
+//! A divided perft end to end through GNU parallel, as docs/PERFT.md shows it: `perft split`,
 //! `parallel --pipe -N 40 perft job`, `perft merge`; then results lost, `merge` naming
 //! the missing jobs, `merge --missing` writing them, rerun, merged again.
 

@@ -1,9 +1,10 @@
 //! `Position`: a validated position that moves can be generated for and played in.
 //!
 //! Its fields are private: the only ways in are [`Position::from_setup`] (which checks
-//! everything the move generator relies on) and playing legal moves. Draw claims, game
-//! history and the Code's wider validation of how a position could have arisen live
-//! elsewhere (`game`, the adapter's validator).
+//! everything the move generator relies on) and playing legal moves. How a position
+//! could have arisen under the Code is judged and worded in [`legality`], and why a move
+//! is illegal in [`illegal`]; game history and draw claims live in [`crate::game`] and
+//! [`crate::rules::draws`], and the adapter's `validate` turns all of it into findings.
 
 mod castling;
 mod play;

@@ -1,6 +1,7 @@
 //! The `bench` signature: a fixed-depth search of a fixed set of positions from a fresh
 //! searcher. The node total changes only when the search or evaluation changes, so it
-//! identifies a version (commits end "Bench: N"); nodes per second measure speed.
+//! identifies a version (docs/STRENGTH.md names each version's count, and a commit that
+//! changes it names the new one); nodes per second measure speed.
 //!
 //! Every position is played under the American Code, without odds, unless its entry
 //! names an odds start (`odds:<name>`), so the odds rules are exercised too.

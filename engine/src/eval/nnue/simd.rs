@@ -3,8 +3,10 @@
 //! product in the squared activation's dot, exact 32-bit sums for the output, which wrap
 //! alike in both; the tests compare them).
 //!
-//! This is the one file of the engine with `unsafe`: the AVX2 intrinsics and the calls
-//! into functions compiled for AVX2, made only after `is_x86_feature_detected!`.
+//! This file holds most of the engine's `unsafe`: the AVX2 intrinsics and the calls into
+//! functions compiled for AVX2, made only after `is_x86_feature_detected!` (the others
+//! are the BMI2 `pext` lookup in `attacks/pext.rs` and the `cpuid` read in
+//! `attacks/select.rs`).
 #![allow(unsafe_code)]
 
 /// Which path the loops take. A kernel that names AVX2 is only ever made by asking the CPU
