@@ -21,7 +21,7 @@ use engine::search::{MateCondition, Searcher};
 use engine::{Color, DescriptiveError, GameSpec, Odds, OddsGiver, Position, RuleSet, Rules};
 use morphy_adapter::notation::{read_game, write_game, Source, Target};
 use morphy_adapter::play::{self, Limit, MoveNotation, PlayConfig};
-use morphy_adapter::uci::Session;
+use morphy_adapter::uci::UciServer;
 use morphy_adapter::validate::finding::json_string;
 use morphy_adapter::validate::{check, Report, Request, Start, Validation};
 use morphy_adapter::{bench, pgn_check};
@@ -550,8 +550,8 @@ fn main() -> ExitCode {
             // One line of greeting, as Stockfish prints; GUIs ignore it.
             println!("{BANNER}");
             let stdin = io::stdin();
-            let mut session: Session<Searcher> = Session::new();
-            session.run(BufReader::new(stdin.lock()), io::stdout());
+            let mut server: UciServer<Searcher> = UciServer::new();
+            server.run(BufReader::new(stdin.lock()), io::stdout());
             let _ = io::stdout().flush();
             ExitCode::SUCCESS
         }

@@ -1,5 +1,5 @@
 //! A stable-Rust stand-in for the cargo-fuzz targets: random and mutated lines through the
-//! UCI parser, the validator and the whole session, from a fixed seed. No input may panic
+//! UCI parser, the validator and the whole UCI server, from a fixed seed. No input may panic
 //! or hang. `MORPHY_STRESS_SECS=<n>` runs each loop for `n` seconds instead of a fixed
 //! count (the count keeps `cargo test` quick).
 
@@ -10,7 +10,7 @@ use engine::search::Searcher;
 use engine::{Odds, RuleSet};
 use morphy_adapter::uci::command::{parse, UciCommand};
 use morphy_adapter::uci::options::Options;
-use morphy_adapter::uci::Session;
+use morphy_adapter::uci::UciServer;
 use morphy_adapter::validate::{check, Request, Start, Validation};
 
 /// xorshift64*: small, deterministic, good enough to shake inputs.
@@ -210,8 +210,8 @@ fn session_survives_random_scripts() {
             .collect();
         let input = lines.join("\n") + "\n";
         let mut out = Vec::new();
-        let mut session: Session<Searcher> = Session::new();
-        session.run(Cursor::new(input.clone().into_bytes()), &mut out);
+        let mut server: UciServer<Searcher> = UciServer::new();
+        server.run(Cursor::new(input.clone().into_bytes()), &mut out);
         let text = String::from_utf8_lossy(&out);
         let gos = input
             .lines()

@@ -1,7 +1,7 @@
 //! The UCI options: their table (names, types, bounds) and their current values.
 //!
-//! Setting an option only records its value and says what the session must do about it
-//! ([`Effect`]); clearing tables or re-reading the position is the session's business.
+//! Setting an option only records its value and says what the server must do about it
+//! ([`Effect`]); clearing tables or re-reading the position is the server's business.
 //! Out-of-range numbers are clamped and the clamp is reported, never refused.
 
 use std::fmt;
@@ -11,7 +11,7 @@ use engine::{Named, Odds, OddsGiver, RuleSet};
 
 use super::command::{parse_number, shorten};
 use super::response::{OptionType, UciOption};
-use crate::rules_code::RulesCode;
+use crate::game_settings::GameSettings;
 use crate::validate::Validation;
 
 /// Hash table size bounds in MiB (the search owns the table; this is what it is told).
@@ -43,7 +43,7 @@ pub struct Options {
     pub eval_net: bool,
     /// The game: `Rules`, `UCI_Chess960`, `Odds`, `OddsGiver`, `MateCondition` (docs/RULES.md
     /// §4), `DrawOdds`, `OddsContempt` (centipawns); and `Validation`.
-    pub code: RulesCode,
+    pub game: GameSettings,
 }
 
 impl Default for Options {
@@ -59,12 +59,12 @@ impl Default for Options {
             elo: ELO.default,
             seed: SEED.default,
             eval_net: true,
-            code: RulesCode::default(),
+            game: GameSettings::default(),
         }
     }
 }
 
-/// What the session must do after an option changed.
+/// What the server must do after an option changed.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub enum Effect {
     /// Nothing beyond recording the value.
@@ -311,7 +311,7 @@ impl Options {
         ]
     }
 
-    /// Sets an option by name (any case). Returns what the session must do and a note
+    /// Sets an option by name (any case). Returns what the server must do and a note
     /// when the value was clamped.
     pub fn set(
         &mut self,
@@ -368,21 +368,21 @@ impl Options {
                 Ok((Effect::Nothing, None))
             }
             "uci_chess960" => {
-                self.code.spec.chess960 = read_check("UCI_Chess960", value)?;
+                self.game.spec.chess960 = read_check("UCI_Chess960", value)?;
                 Ok((Effect::Recheck, None))
             }
             "drawodds" => {
-                self.code.spec.draw_odds = read_check("DrawOdds", value)?;
+                self.game.spec.draw_odds = read_check("DrawOdds", value)?;
                 Ok((Effect::OddsTerms, None))
             }
             "oddsgiver" => {
-                self.code.spec.giver = read_combo("OddsGiver", value)?;
+                self.game.spec.giver = read_combo("OddsGiver", value)?;
                 Ok((Effect::OddsTerms, None))
             }
             "matecondition" => {
                 // An empty string value arrives as no value at all.
                 let text = value.unwrap_or("none");
-                self.code.spec.mate_condition =
+                self.game.spec.mate_condition =
                     text.parse().map_err(|_| OptionError::BadValue {
                         name: "MateCondition",
                         value: text.to_string(),
@@ -392,19 +392,19 @@ impl Options {
             }
             "oddscontempt" => {
                 let (n, note) = ODDS_CONTEMPT.read(value)?;
-                self.code.spec.contempt = n as i32;
+                self.game.spec.contempt = n as i32;
                 Ok((Effect::OddsTerms, note))
             }
             "rules" => {
-                self.code.spec.rule_set = read_combo("Rules", value)?;
+                self.game.spec.rule_set = read_combo("Rules", value)?;
                 Ok((Effect::Recheck, None))
             }
             "odds" => {
-                self.code.spec.odds = read_combo("Odds", value)?;
+                self.game.spec.odds = read_combo("Odds", value)?;
                 Ok((Effect::Recheck, None))
             }
             "validation" => {
-                self.code.validation = read_combo("Validation", value)?;
+                self.game.validation = read_combo("Validation", value)?;
                 Ok((Effect::Recheck, None))
             }
             _ => Err(OptionError::Unknown(name.to_string())),
@@ -432,11 +432,11 @@ mod tests {
     fn combos_and_checks_are_read_in_any_case() {
         let mut o = Options::default();
         o.set("RULES", Some("FIDE")).unwrap();
-        assert_eq!(o.code.spec.rule_set, RuleSet::Fide);
+        assert_eq!(o.game.spec.rule_set, RuleSet::Fide);
         o.set("odds", Some("Rook-And-Knight")).unwrap();
-        assert_eq!(o.code.spec.odds, Odds::RookAndKnight);
+        assert_eq!(o.game.spec.odds, Odds::RookAndKnight);
         o.set("uci_chess960", Some("TRUE")).unwrap();
-        assert!(o.code.spec.chess960);
+        assert!(o.game.spec.chess960);
         assert!(o.set("Odds", Some("castle")).is_err());
         assert!(o.set("Nonsense", Some("1")).is_err());
     }
@@ -444,26 +444,26 @@ mod tests {
     #[test]
     fn odds_options_make_the_searchers_terms() {
         let mut o = Options::default();
-        assert_eq!(o.code.terms(), OddsTerms::default());
+        assert_eq!(o.game.terms(), OddsTerms::default());
         o.set("Odds", Some("knight")).unwrap();
-        assert_eq!(o.code.terms().giver, Some(Color::White));
+        assert_eq!(o.game.terms().giver, Some(Color::White));
         o.set("OddsGiver", Some("Black")).unwrap();
         o.set("MateCondition", Some("pawn:f7")).unwrap();
         o.set("OddsContempt", Some("80")).unwrap();
-        let t = o.code.terms();
+        let t = o.game.terms();
         assert_eq!(t.giver, Some(Color::Black));
         assert_eq!(t.mate_condition, MateCondition::Pawn(engine::Square::F7));
         assert_eq!(t.contempt, 80);
         o.set("OddsGiver", Some("none")).unwrap();
-        assert_eq!(o.code.terms().giver, None);
+        assert_eq!(o.game.terms().giver, None);
         let err = o.set("MateCondition", Some("pawn:z9")).unwrap_err();
         assert!(err.to_string().contains("Am. IV 6"), "{err}");
         assert_eq!(
-            o.code.spec.mate_condition,
+            o.game.spec.mate_condition,
             MateCondition::Pawn(engine::Square::F7)
         );
         o.set("MateCondition", None).unwrap();
-        assert_eq!(o.code.spec.mate_condition, MateCondition::None);
+        assert_eq!(o.game.spec.mate_condition, MateCondition::None);
         assert!(o.set("OddsGiver", Some("grey")).is_err());
     }
 

@@ -2,7 +2,7 @@
 //! FEN) and a list of UCI moves under a rule set and odds, and says everything wrong
 //! with it as typed [`Finding`]s, repairing what can be repaired without doubt.
 //!
-//! This is a library API, used by the UCI session and by `morphy check` alike. It does
+//! This is a library API, used by the UCI server and by `morphy check` alike. It does
 //! not print: callers turn findings into `info string` lines or JSON.
 //!
 //! ```
