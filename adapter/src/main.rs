@@ -202,7 +202,7 @@ struct PlayArgs {
     rules: RuleSet,
     /// Your side: white or black. Without odds the default is white; with odds you
     /// receive them, unless this names the giver's side (then you give them).
-    #[arg(long, value_parser = parse_color)]
+    #[arg(long)]
     color: Option<Color>,
     /// Morphy's time a move, milliseconds (the default: 1000).
     #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
@@ -245,15 +245,6 @@ struct PlayArgs {
     /// Show moves in san or descriptive notation (any of SAN, UCI, descriptive is read).
     #[arg(long, default_value = "san")]
     notation: MoveNotation,
-}
-
-/// `white`/`black` (or `w`/`b`), any case.
-fn parse_color(s: &str) -> Result<Color, String> {
-    match s.trim().to_ascii_lowercase().as_str() {
-        "white" | "w" => Ok(Color::White),
-        "black" | "b" => Ok(Color::Black),
-        _ => Err(format!("unknown colour '{s}' (expected white or black)")),
-    }
 }
 
 fn run_play(args: PlayArgs) -> ExitCode {

@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use engine::position::illegal::IllegalReason;
-use engine::rules::draws::{color_name, Ruling};
+use engine::rules::draws::Ruling;
 use engine::search::{Limits, Score, SearchResult, Searcher};
 use engine::session::Session;
 use engine::{Color, Move, PieceKind, Square};
@@ -173,7 +173,7 @@ impl WebGame {
                 .is_some_and(|c| c.now(side, Some(side)).is_zero());
             if out {
                 self.session.time_forfeit(side);
-                self.say(format!("{}'s time has run out.", color_name(side)));
+                self.say(format!("{side}'s time has run out."));
                 self.epoch += 1;
             }
         }
@@ -211,10 +211,7 @@ impl WebGame {
         let pos = self.session.game().current().clone();
         if pos.turn() != self.sides.human {
             return Err(Refusal {
-                words: format!(
-                    "it is {}'s turn to play, and Morphy's move",
-                    color_name(pos.turn())
-                ),
+                words: format!("it is {}'s turn to play, and Morphy's move", pos.turn()),
                 law: engine::position::illegal::MOVES_LAW,
             });
         }

@@ -1,8 +1,15 @@
 //! The two sides, and `ByColor<T>` for data kept once per side.
 //!
-//! Nothing here knows the board; it is vocabulary only.
+//! Nothing here knows the board; it is vocabulary only. The colours' words are spelled
+//! and read here and nowhere else: [`Color::name`] (`white`, as options, command lines
+//! and JSON write it), `Display` (`White`, as the Code's prose and PGN write it) and
+//! `FromStr` (either word in any case, or the FEN letter).
 
-use std::ops::Not;
+use std::fmt;
+use std::ops::{Index, IndexMut, Not};
+use std::str::FromStr;
+
+use crate::named::{Named, UnknownName};
 
 /// One of the two sides.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, PartialOrd, Ord)]
@@ -37,6 +44,23 @@ impl Color {
         }
     }
 
+    /// The word for the side as options, command lines and JSON write it: `white` or
+    /// `black`. `Display` writes it capitalised (`White`), as prose and PGN do.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+
+    /// The word capitalised, as the Code's prose and PGN write it: `White` or `Black`.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+
     /// The other side, usable in `const` contexts.
     #[inline]
     pub const fn flip(self) -> Color {
@@ -55,8 +79,41 @@ impl Not for Color {
     }
 }
 
+impl fmt::Display for Color {
+    /// `White` or `Black`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.title())
+    }
+}
+
+impl Named for Color {
+    const WHAT: &'static str = "colour";
+    const ALL: &'static [Self] = &Color::ALL;
+    fn name(self) -> &'static str {
+        Color::name(self)
+    }
+}
+
+impl FromStr for Color {
+    type Err = UnknownName;
+
+    /// `white` or `black` in any case, or the FEN letter `w` or `b`; surrounding blanks
+    /// are ignored. The error lists the words.
+    fn from_str(s: &str) -> Result<Color, UnknownName> {
+        match s.trim() {
+            "w" => Ok(Color::White),
+            "b" => Ok(Color::Black),
+            _ => Color::parse_name(s),
+        }
+    }
+}
+
 /// A value for each side, indexed by [`Color`].
+///
+/// `by_color[color]` is the same as `by_color.get(color)`: the two values lie side by
+/// side, White's first (`repr(C)`), so the lookup is one indexed load, as for `[T; 2]`.
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
+#[repr(C)]
 pub struct ByColor<T> {
     /// White's value.
     pub white: T,
@@ -94,5 +151,49 @@ impl<T> ByColor<T> {
             white: f(self.white),
             black: f(self.black),
         }
+    }
+}
+
+impl<T> Index<Color> for ByColor<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, color: Color) -> &T {
+        self.get(color)
+    }
+}
+
+impl<T> IndexMut<Color> for ByColor<T> {
+    #[inline]
+    fn index_mut(&mut self, color: Color) -> &mut T {
+        self.get_mut(color)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colours_are_named_and_read_in_one_place() {
+        for color in Color::ALL {
+            assert_eq!(color.name().parse::<Color>(), Ok(color));
+            assert_eq!(color.to_string().parse::<Color>(), Ok(color));
+            assert_eq!(color.to_char().to_string().parse::<Color>(), Ok(color));
+        }
+        assert_eq!(Color::White.name(), "white");
+        assert_eq!(Color::Black.to_string(), "Black");
+        assert_eq!(" BLACK ".parse::<Color>(), Ok(Color::Black));
+        assert_eq!(
+            "grey".parse::<Color>().unwrap_err().to_string(),
+            "unknown colour 'grey' (known: white, black)"
+        );
+    }
+
+    #[test]
+    fn by_color_indexes_like_get() {
+        let mut b = ByColor::new(1, 2);
+        b[Color::Black] += 10;
+        assert_eq!((b[Color::White], b[Color::Black]), (1, 12));
+        assert_eq!(b.get(Color::Black), &b[Color::Black]);
     }
 }

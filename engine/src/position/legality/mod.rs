@@ -26,7 +26,7 @@ pub mod men;
 pub mod repair;
 
 use crate::setup::Setup;
-use crate::types::{Color, Square};
+use crate::types::Square;
 use crate::Rules;
 
 pub use repair::castling_right_problem;
@@ -127,14 +127,6 @@ impl Relax {
     };
 }
 
-/// "White" or "Black".
-pub const fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 /// Squares as "a1, b2".
 pub fn list_squares(squares: &[Square]) -> String {
     let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
@@ -162,6 +154,7 @@ pub fn judge(setup: &mut Setup, rules: Rules, relax: Relax) -> Vec<SetupViolatio
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::types::Color;
     use crate::{Odds, Position, RuleSet};
 
     #[test]
