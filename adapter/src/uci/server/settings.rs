@@ -8,7 +8,7 @@ use super::search_thread::Running;
 use super::text::memory_cap_mb;
 use super::UciServer;
 use crate::backend::SearchBackend;
-use crate::uci::options::Effect;
+use crate::uci::options::{Effect, HASH};
 use crate::uci::response::UciResponse;
 
 impl<B: SearchBackend> UciServer<B> {
@@ -29,8 +29,8 @@ impl<B: SearchBackend> UciServer<B> {
                     if let Some(cap) = memory_cap_mb() {
                         if self.options.hash_mb > cap {
                             out.send(&UciResponse::InfoString(format!(
-                                "Hash {} MiB is more than a quarter of the available memory; using {cap} MiB",
-                                self.options.hash_mb
+                                "{} {} MiB is more than a quarter of the available memory; using {cap} MiB",
+                                HASH.name, self.options.hash_mb
                             )));
                             self.options.hash_mb = cap;
                         }
