@@ -265,13 +265,8 @@ mod tests {
         if bmi2.is_none() {
             eprintln!("no BMI2 on this CPU: only magic is compared with the reference");
         }
-        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut rng = crate::rng::Rng::new(3);
+        let mut next = || rng.next_u64();
         for sq in Square::ALL {
             for i in 0..2000 {
                 let occupied = match i % 4 {

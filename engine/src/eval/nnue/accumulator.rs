@@ -194,13 +194,8 @@ mod tests {
     /// Random games (American rules: castling without the Rook may occur; FIDE for
     /// en passant and promotions), checking every position.
     fn random_positions(seed: u64, games: usize, plies: usize) -> Vec<Vec<Position>> {
-        let mut s = seed;
-        let mut next = move || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
-        };
+        let mut rng = crate::rng::Rng::new(seed);
+        let mut next = move || rng.next_u64();
         let starts = [
             (
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
