@@ -3,10 +3,10 @@
 //! recognising repeated positions.
 
 use crate::rng::Rng;
-use crate::types::{Color, PieceKind, Square};
+use crate::types::{ByColor, Color, PieceKind, Square};
 
 struct Keys {
-    pieces: [[[u64; 64]; 6]; 2],
+    pieces: ByColor<[[u64; 64]; 6]>,
     castling: [u64; 16],
     ep_file: [u64; 8],
     black_to_move: u64,
@@ -16,7 +16,7 @@ struct Keys {
 static KEYS: Keys = {
     let mut rng = Rng::new(0x4D6F_7270_6879_1897);
     let mut keys = Keys {
-        pieces: [[[0; 64]; 6]; 2],
+        pieces: ByColor::new([[0; 64]; 6], [[0; 64]; 6]),
         castling: [0; 16],
         ep_file: [0; 8],
         black_to_move: 0,
@@ -28,7 +28,7 @@ static KEYS: Keys = {
         while p < 6 {
             let mut s = 0;
             while s < 64 {
-                keys.pieces[c][p][s] = rng.next_u64();
+                keys.pieces.get_mut(Color::ALL[c])[p][s] = rng.next_u64();
                 s += 1;
             }
             p += 1;
@@ -73,7 +73,7 @@ static KEYS: Keys = {
 /// The key of a man of `color` and `kind` on `sq`.
 #[inline(always)]
 pub fn piece(color: Color, kind: PieceKind, sq: Square) -> u64 {
-    KEYS.pieces[color as usize][kind as usize][sq as usize]
+    KEYS.pieces[color][kind as usize][sq as usize]
 }
 
 /// The key of a set of castling rights (4 bits).

@@ -536,9 +536,12 @@ mod tests {
     #[test]
     fn two_rooks_keeps_both_rookless_rights_under_the_code_only() {
         let s = Odds::TwoRooks.setup(&Rules::new(RuleSet::American1897));
-        assert!(s.castling.white.king_side.is_some() && s.castling.white.queen_side.is_some());
+        assert!(
+            s.castling[Color::White].king_side.is_some()
+                && s.castling[Color::White].queen_side.is_some()
+        );
         let s = Odds::TwoRooks.setup(&Rules::new(RuleSet::Fide));
-        assert!(s.castling.white.is_empty());
-        assert!(!s.castling.black.is_empty());
+        assert!(s.castling[Color::White].is_empty());
+        assert!(!s.castling[Color::Black].is_empty());
     }
 }

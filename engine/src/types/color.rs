@@ -108,49 +108,51 @@ impl FromStr for Color {
     }
 }
 
-/// A value for each side, indexed by [`Color`].
+/// A value for each side, indexed by [`Color`]: `by_color[color]`, or
+/// [`ByColor::get`] in `const` code.
 ///
-/// `by_color[color]` is the same as `by_color.get(color)`: the two values lie side by
-/// side, White's first (`repr(C)`), so the lookup is one indexed load, as for `[T; 2]`.
-#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
-#[repr(C)]
+/// The two values are kept as `[T; 2]`, White's first, so a lookup is one indexed load,
+/// the same code as `array[color as usize]` (no branch, and no bounds check: a `Color`
+/// is 0 or 1).
+#[derive(Copy, Clone, Default, Eq, PartialEq, Hash)]
 pub struct ByColor<T> {
-    /// White's value.
-    pub white: T,
-    /// Black's value.
-    pub black: T,
+    by_index: [T; 2],
 }
 
 impl<T> ByColor<T> {
     /// Builds from the two values.
     pub const fn new(white: T, black: T) -> Self {
-        ByColor { white, black }
+        ByColor {
+            by_index: [white, black],
+        }
     }
 
     /// The value of one side.
     #[inline]
     pub const fn get(&self, color: Color) -> &T {
-        match color {
-            Color::White => &self.white,
-            Color::Black => &self.black,
-        }
+        &self.by_index[color as usize]
     }
 
     /// The value of one side, mutably.
     #[inline]
-    pub fn get_mut(&mut self, color: Color) -> &mut T {
-        match color {
-            Color::White => &mut self.white,
-            Color::Black => &mut self.black,
-        }
+    pub const fn get_mut(&mut self, color: Color) -> &mut T {
+        &mut self.by_index[color as usize]
     }
 
     /// Applies `f` to both values.
-    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByColor<U> {
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> ByColor<U> {
         ByColor {
-            white: f(self.white),
-            black: f(self.black),
+            by_index: self.by_index.map(f),
         }
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for ByColor<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ByColor")
+            .field("white", &self[Color::White])
+            .field("black", &self[Color::Black])
+            .finish()
     }
 }
 
