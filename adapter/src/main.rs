@@ -21,6 +21,7 @@ use engine::search::{MateCondition, Searcher};
 use engine::{Color, DescriptiveError, GameSpec, Odds, OddsGiver, Position, RuleSet, Rules};
 use morphy_adapter::notation::{read_game, write_game, Source, Target};
 use morphy_adapter::play::{self, Limit, MoveNotation, PlayConfig};
+use morphy_adapter::uci::options::{HASH, ODDS_CONTEMPT, THREADS};
 use morphy_adapter::uci::UciServer;
 use morphy_adapter::validate::finding::json_string;
 use morphy_adapter::validate::{check, Report, Request, Start, Validation};
@@ -228,7 +229,7 @@ struct PlayArgs {
     #[arg(long, default_value = "none")]
     mate_condition: MateCondition,
     /// Odds contempt in centipawns, 0-1000: the giver dislikes draws and exchanges (as UCI `OddsContempt`).
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=1000))]
+    #[arg(long, default_value_t = ODDS_CONTEMPT.spin().0 as u16, value_parser = clap::value_parser!(u16).range(ODDS_CONTEMPT.spin().1))]
     contempt: u16,
     /// Start from this position (FEN) instead of the standard or odds array.
     #[arg(long)]
@@ -237,10 +238,10 @@ struct PlayArgs {
     #[arg(long)]
     pgn: Option<PathBuf>,
     /// Search threads.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(long, default_value_t = THREADS.spin().0 as u16, value_parser = clap::value_parser!(u16).range(THREADS.spin().1))]
     threads: u16,
     /// Transposition table, MiB.
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    #[arg(long, default_value_t = HASH.spin().0 as u32, value_parser = clap::value_parser!(u32).range(HASH.spin().1))]
     hash: u32,
     /// Show moves in san or descriptive notation (any of SAN, UCI, descriptive is read).
     #[arg(long, default_value = "san")]

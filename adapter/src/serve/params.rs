@@ -185,7 +185,6 @@ pub fn read(params: &BTreeMap<String, String>, limit: Limit) -> Result<NewGame, 
         spec,
         fen,
         limit,
-        hash_mb: 16,
         elo,
         // Each game its own choices at a limited strength.
         seed: elo.map(|_| seed()),

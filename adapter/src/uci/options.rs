@@ -8,6 +8,7 @@
 //! Out-of-range numbers are clamped and the clamp is reported, never refused.
 
 use std::fmt;
+use std::ops::RangeInclusive;
 
 use engine::search::{Strength, MAX_ELO, MIN_ELO};
 use engine::{Named, Odds, OddsGiver, RuleSet, UnknownName};
@@ -187,19 +188,34 @@ pub const HASH: OptionSpec = OptionSpec {
     effect: Effect::ResizeHash,
 };
 
+/// `Threads`: the search threads.
+pub const THREADS: OptionSpec = OptionSpec {
+    name: "Threads",
+    kind: Kind::Spin {
+        default: 1,
+        min: 1,
+        max: 1024,
+        set: |o, n| o.threads = n,
+    },
+    effect: Effect::Threads,
+};
+
+/// `OddsContempt`: how much the giver dislikes draws and exchanges, centipawns.
+pub const ODDS_CONTEMPT: OptionSpec = OptionSpec {
+    name: "OddsContempt",
+    kind: Kind::Spin {
+        default: 0,
+        min: 0,
+        max: 1000,
+        set: |o, n| o.game.spec.contempt = n as i32,
+    },
+    effect: Effect::OddsTerms,
+};
+
 /// Every option, in the order announced after `uci`.
 pub static OPTIONS: [OptionSpec; 19] = [
     HASH,
-    OptionSpec {
-        name: "Threads",
-        kind: Kind::Spin {
-            default: 1,
-            min: 1,
-            max: 1024,
-            set: |o, n| o.threads = n,
-        },
-        effect: Effect::Threads,
-    },
+    THREADS,
     OptionSpec {
         name: "MultiPV",
         kind: Kind::Spin {
@@ -326,16 +342,7 @@ pub static OPTIONS: [OptionSpec; 19] = [
         },
         effect: Effect::OddsTerms,
     },
-    OptionSpec {
-        name: "OddsContempt",
-        kind: Kind::Spin {
-            default: 0,
-            min: 0,
-            max: 1000,
-            set: |o, n| o.game.spec.contempt = n as i32,
-        },
-        effect: Effect::OddsTerms,
-    },
+    ODDS_CONTEMPT,
     OptionSpec {
         name: "Validation",
         kind: combo::<Validation>(|o, v| {
@@ -352,6 +359,20 @@ impl OptionSpec {
         OPTIONS
             .iter()
             .find(|spec| spec.name.eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// A spin option's default and range, for the command-line flags that set the
+    /// same thing (`morphy play --hash`).
+    ///
+    /// # Panics
+    /// When the option is not a spin.
+    pub const fn spin(&self) -> (i64, RangeInclusive<i64>) {
+        match self.kind {
+            Kind::Spin {
+                default, min, max, ..
+            } => (default, RangeInclusive::new(min, max)),
+            _ => panic!("not a spin option"),
+        }
     }
 
     /// Its `option name ...` line.
