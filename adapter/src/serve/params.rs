@@ -197,7 +197,11 @@ pub fn read(params: &BTreeMap<String, String>, limit: Limit) -> Result<NewGame, 
             Some(giver) if side == Some(Side::Giver) => Some(giver),
             Some(giver) => Some(!giver),
             None => {
-                errors.push("no side gives odds in this game: choose white or black".to_string());
+                errors.push(format!(
+                    "no side gives odds in this game: choose {} or {}",
+                    Color::White.name(),
+                    Color::Black.name()
+                ));
                 None
             }
         },
