@@ -319,13 +319,12 @@ impl MateCondition {
                 law,
             })
         };
-        let giver_name = giver;
         match start.piece_on(sq) {
             None => refuse(format!(
-                "no man stands on {sq} at the start; name one of {giver_name}'s men, the giver's"
+                "no man stands on {sq} at the start; name one of {giver}'s men, the giver's"
             )),
             Some(p) if p.color != giver => refuse(format!(
-                "the {} on {sq} is {}'s, not a man of {giver_name}, the giver",
+                "the {} on {sq} is {}'s, not a man of {giver}, the giver",
                 p.kind.name(),
                 p.color
             )),

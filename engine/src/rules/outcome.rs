@@ -298,28 +298,26 @@ pub fn verdict(
                     laws.marked_pawn
                 ),
             };
-            let g = giver;
             Verdict {
                 result: win_for(!giver),
                 reason: format!(
-                    "{g} undertook to mate with {man}, which {fate}: {g} can no longer mate so, and can only forfeit or be mated, so {g} forfeits the game ({law})"
+                    "{giver} undertook to mate with {man}, which {fate}: {giver} can no longer mate so, and can only forfeit or be mated, so {giver} forfeits the game ({law})"
                 ),
             }
         }
         Ending::TimeForfeit(by) => {
-            let who = by;
             // FIDE 6.9: a draw when the opponent cannot mate at all (here: a lone King).
             let lone = pos.colors(!by) == pos.pieces_of(!by, crate::types::PieceKind::King);
             if pos.rules().set == RuleSet::Fide && lone {
                 draw(
-                    format!("{who}'s time ran out, but {} has only the King", !by),
+                    format!("{by}'s time ran out, but {} has only the King", !by),
                     laws.time_limit,
                 )
             } else {
                 Verdict {
                     result: win_for(!by),
                     reason: format!(
-                        "{who}'s time ran out: {who} forfeits the game ({})",
+                        "{by}'s time ran out: {by} forfeits the game ({})",
                         laws.time_limit
                     ),
                 }

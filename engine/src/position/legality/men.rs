@@ -47,14 +47,13 @@ pub fn kings(setup: &Setup, out: &mut Vec<SetupViolation>) {
 /// counted per colour of square.
 pub fn counts(setup: &Setup, out: &mut Vec<SetupViolation>) {
     for color in Color::ALL {
-        let name = color;
         let men = setup.squares_of_color(color).len();
         if men > 16 {
             out.push(SetupViolation::new(
                 SetupViolationKind::TooManyMen,
                 "Am. I 4",
                 Vec::new(),
-                format!("{name} has {men} men; a side has 16 at most"),
+                format!("{color} has {men} men; a side has 16 at most"),
             ));
         }
         let count = |kind| setup.squares_of(Piece::new(color, kind)).len();
@@ -64,7 +63,7 @@ pub fn counts(setup: &Setup, out: &mut Vec<SetupViolation>) {
                 SetupViolationKind::TooManyPawns,
                 "Am. I 4",
                 squares(setup, Piece::new(color, PieceKind::Pawn)),
-                format!("{name} has {pawns} Pawns; a side has 8 at most"),
+                format!("{color} has {pawns} Pawns; a side has 8 at most"),
             ));
             continue;
         }
@@ -85,7 +84,7 @@ pub fn counts(setup: &Setup, out: &mut Vec<SetupViolation>) {
                 "Am. I 4",
                 Vec::new(),
                 format!(
-                    "{name} has {extra} pieces beyond the initial array but only {} missing Pawns that could have been promoted",
+                    "{color} has {extra} pieces beyond the initial array but only {} missing Pawns that could have been promoted",
                     8 - pawns
                 ),
             ));
