@@ -20,11 +20,13 @@ struct Found {
     offset: usize,
 }
 
+/// xorshift64*, the one generator of the workspace that is not `engine::rng::Rng`: the
+/// magic numbers written below are the first ones this exact sequence finds, so another
+/// generator would write other tables (the same attacks, other magics and offsets).
 struct Rng(u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        // xorshift64*
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;

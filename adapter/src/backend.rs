@@ -1,4 +1,4 @@
-//! `SearchBackend`: what the UCI session and `bench` need from a searcher, so the session
+//! `SearchBackend`: what the UCI server and `bench` need from a searcher, so the server
 //! can be driven in tests by a stand-in (for example one that panics on purpose).
 //!
 //! The engine's [`Searcher`] is the real backend; this file adapts it and does nothing
@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use engine::search::{Limits, OddsTerms, Reporter, SearchResult, Searcher, Strength};
 use engine::Game;
 
-/// A searcher the session can lend to a search thread and get back.
+/// A searcher the server can lend to a search thread and get back.
 pub trait SearchBackend: Send + Default + 'static {
     /// Searches the game's current position; see [`Searcher::search`].
     fn search(

@@ -1,11 +1,11 @@
 //! The `morphy` adapter: a UCI server and command-line tools over the engine, and the
 //! Code's validation of positions (docs/RULES.md §6) as a library API.
 //!
-//! - [`uci`]: the UCI protocol (commands, responses, options, the session);
+//! - [`uci`]: the UCI protocol (commands, responses, options, and the server that runs them);
 //! - [`validate`]: what makes a position or moves list invalid under the Code;
-//! - [`rules_code`]: the game played (`engine::GameSpec`) with the validation mode;
+//! - [`game_settings`]: the game played (`engine::GameSpec`) with the validation mode;
 //! - [`bench`](mod@bench): the fixed-position node count;
-//! - [`backend`]: what the session needs from a searcher;
+//! - [`backend`]: what the UCI server needs from a searcher;
 //! - [`play`]: `morphy play`, a game against Morphy on the terminal, at odds;
 //! - [`notation`](mod@notation): `morphy notation`, a game's moves in any notation, the
 //!   descriptive one of the Code (Am. I 13) among them.
@@ -16,10 +16,10 @@
 
 pub mod backend;
 pub mod bench;
+pub mod game_settings;
 pub mod notation;
 pub mod pgn_check;
 pub mod play;
-pub mod rules_code;
 pub mod serve;
 pub mod uci;
 pub mod validate;

@@ -21,7 +21,8 @@ use engine::search::{MateCondition, Searcher};
 use engine::{Color, DescriptiveError, GameSpec, Odds, OddsGiver, Position, RuleSet, Rules};
 use morphy_adapter::notation::{read_game, write_game, Source, Target};
 use morphy_adapter::play::{self, Limit, MoveNotation, PlayConfig};
-use morphy_adapter::uci::Session;
+use morphy_adapter::uci::options::{HASH, ODDS_CONTEMPT, THREADS};
+use morphy_adapter::uci::UciServer;
 use morphy_adapter::validate::finding::json_string;
 use morphy_adapter::validate::{check, Report, Request, Start, Validation};
 use morphy_adapter::{bench, pgn_check};
@@ -202,7 +203,7 @@ struct PlayArgs {
     rules: RuleSet,
     /// Your side: white or black. Without odds the default is white; with odds you
     /// receive them, unless this names the giver's side (then you give them).
-    #[arg(long, value_parser = parse_color)]
+    #[arg(long)]
     color: Option<Color>,
     /// Morphy's time a move, milliseconds (the default: 1000).
     #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
@@ -228,7 +229,7 @@ struct PlayArgs {
     #[arg(long, default_value = "none")]
     mate_condition: MateCondition,
     /// Odds contempt in centipawns, 0-1000: the giver dislikes draws and exchanges (as UCI `OddsContempt`).
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=1000))]
+    #[arg(long, default_value_t = ODDS_CONTEMPT.spin().0 as u16, value_parser = clap::value_parser!(u16).range(ODDS_CONTEMPT.spin().1))]
     contempt: u16,
     /// Start from this position (FEN) instead of the standard or odds array.
     #[arg(long)]
@@ -237,23 +238,14 @@ struct PlayArgs {
     #[arg(long)]
     pgn: Option<PathBuf>,
     /// Search threads.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(long, default_value_t = THREADS.spin().0 as u16, value_parser = clap::value_parser!(u16).range(THREADS.spin().1))]
     threads: u16,
     /// Transposition table, MiB.
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    #[arg(long, default_value_t = HASH.spin().0 as u32, value_parser = clap::value_parser!(u32).range(HASH.spin().1))]
     hash: u32,
     /// Show moves in san or descriptive notation (any of SAN, UCI, descriptive is read).
     #[arg(long, default_value = "san")]
     notation: MoveNotation,
-}
-
-/// `white`/`black` (or `w`/`b`), any case.
-fn parse_color(s: &str) -> Result<Color, String> {
-    match s.trim().to_ascii_lowercase().as_str() {
-        "white" | "w" => Ok(Color::White),
-        "black" | "b" => Ok(Color::Black),
-        _ => Err(format!("unknown colour '{s}' (expected white or black)")),
-    }
 }
 
 fn run_play(args: PlayArgs) -> ExitCode {
@@ -550,8 +542,8 @@ fn main() -> ExitCode {
             // One line of greeting, as Stockfish prints; GUIs ignore it.
             println!("{BANNER}");
             let stdin = io::stdin();
-            let mut session: Session<Searcher> = Session::new();
-            session.run(BufReader::new(stdin.lock()), io::stdout());
+            let mut server: UciServer<Searcher> = UciServer::new();
+            server.run(BufReader::new(stdin.lock()), io::stdout());
             let _ = io::stdout().flush();
             ExitCode::SUCCESS
         }

@@ -9,6 +9,7 @@ use crate::common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use engine::rng::Rng;
 use engine::rules::fide::first_code_only_move;
 use engine::session::Session;
 use engine::{Game, GameSpec, Odds, Position, RuleSet};
@@ -104,17 +105,13 @@ fn session(spec: GameSpec) -> Session {
 /// A game of random legal moves (seeded, so the same each run), to the end or `plies`.
 fn random_game(spec: GameSpec, seed: u64, plies: usize) -> Session {
     let mut s = session(spec);
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut rng = Rng::new(seed);
     for _ in 0..plies {
         if s.settle().is_some() {
             break;
         }
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
         let moves = s.moves();
-        s.play(moves[(x % moves.len() as u64) as usize])
-            .expect("a legal move");
+        s.play(moves[rng.below(moves.len())]).expect("a legal move");
     }
     s
 }

@@ -1,36 +1,22 @@
 //! A stable-Rust stand-in for the cargo-fuzz targets: random and mutated lines through the
-//! UCI parser, the validator and the whole session, from a fixed seed. No input may panic
+//! UCI parser, the validator and the whole UCI server, from a fixed seed. No input may panic
 //! or hang. `MORPHY_STRESS_SECS=<n>` runs each loop for `n` seconds instead of a fixed
 //! count (the count keeps `cargo test` quick).
 
 use std::io::Cursor;
 use std::time::{Duration, Instant};
 
+use engine::rng::Rng;
 use engine::search::Searcher;
 use engine::{Odds, RuleSet};
 use morphy_adapter::uci::command::{parse, UciCommand};
 use morphy_adapter::uci::options::Options;
-use morphy_adapter::uci::Session;
+use morphy_adapter::uci::UciServer;
 use morphy_adapter::validate::{check, Request, Start, Validation};
 
-/// xorshift64*: small, deterministic, good enough to shake inputs.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
+/// One of `items`, drawn by `rng`.
+fn pick<'a>(rng: &mut Rng, items: &[&'a str]) -> &'a str {
+    items[rng.below(items.len())]
 }
 
 const SEEDS: [&str; 24] = [
@@ -88,20 +74,20 @@ fn mutate(rng: &mut Rng, line: &str) -> String {
     match rng.below(5) {
         0 if !bytes.is_empty() => {
             let i = rng.below(bytes.len());
-            bytes[i] = rng.next() as u8;
+            bytes[i] = rng.next_u64() as u8;
         }
         1 if !bytes.is_empty() => {
             let i = rng.below(bytes.len());
             bytes.truncate(i);
         }
         2 => {
-            let w = rng.pick(&WORDS);
+            let w = pick(rng, &WORDS);
             bytes.push(b' ');
             bytes.extend_from_slice(w.as_bytes());
         }
         3 => {
             let n = rng.below(8);
-            let words: Vec<&str> = (0..n).map(|_| rng.pick(&WORDS)).collect();
+            let words: Vec<&str> = (0..n).map(|_| pick(rng, &WORDS)).collect();
             return words.join(" ");
         }
         _ => {}
@@ -132,9 +118,9 @@ fn repeat(count: usize, mut body: impl FnMut()) -> usize {
 
 #[test]
 fn parser_and_options_survive_mutated_lines() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let n = repeat(20_000, || {
-        let seed = rng.pick(&SEEDS);
+        let seed = pick(&mut rng, &SEEDS);
         let line = mutate(&mut rng, seed);
         if let Ok(UciCommand::SetOption { name, value }) = parse(&line) {
             let _ = Options::default().set(&name, value.as_deref());
@@ -152,13 +138,13 @@ fn validator_survives_mutated_fens_and_moves() {
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         "4k3/2N5/5N2/8/8/8/8/4K3 b - - 0 1",
     ];
-    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    let mut rng = Rng::new(0xD1B5_4A32_D192_ED03);
     let n = repeat(5_000, || {
         let base = fens[rng.below(fens.len())];
         let fen = mutate(&mut rng, base);
         let moves: Vec<String> = (0..rng.below(6))
             .map(|_| {
-                let mv = rng.pick(&["e2e4", "e7e5", "e1c1", "0000", "g1f3", "a7a8q"]);
+                let mv = pick(&mut rng, &["e2e4", "e7e5", "e1c1", "0000", "g1f3", "a7a8q"]);
                 mutate(&mut rng, mv)
             })
             .collect();
@@ -195,11 +181,11 @@ fn validator_survives_mutated_fens_and_moves() {
 
 #[test]
 fn session_survives_random_scripts() {
-    let mut rng = Rng(0x94D0_49BB_1331_11EB);
+    let mut rng = Rng::new(0x94D0_49BB_1331_11EB);
     let n = repeat(150, || {
         let lines: Vec<String> = (0..=rng.below(12))
             .map(|_| {
-                let seed = rng.pick(&SEEDS);
+                let seed = pick(&mut rng, &SEEDS);
                 if rng.below(3) == 0 {
                     mutate(&mut rng, seed)
                 } else {
@@ -210,8 +196,8 @@ fn session_survives_random_scripts() {
             .collect();
         let input = lines.join("\n") + "\n";
         let mut out = Vec::new();
-        let mut session: Session<Searcher> = Session::new();
-        session.run(Cursor::new(input.clone().into_bytes()), &mut out);
+        let mut server: UciServer<Searcher> = UciServer::new();
+        server.run(Cursor::new(input.clone().into_bytes()), &mut out);
         let text = String::from_utf8_lossy(&out);
         let gos = input
             .lines()

@@ -337,7 +337,7 @@ mod tests {
     fn rook_odds_keeps_the_queen_side_letter() {
         let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w KQkq - 0 1";
         let s = Setup::from_fen(fen, false).unwrap();
-        assert_eq!(s.castling.white.queen_side, Some(File::A));
+        assert_eq!(s.castling[Color::White].queen_side, Some(File::A));
         assert_eq!(s.to_fen(CastlingNotation::Standard), fen);
     }
 
@@ -345,8 +345,8 @@ mod tests {
     fn shredder_and_xfen_letters() {
         let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
         let s = Setup::from_fen(fen, true).unwrap();
-        assert_eq!(s.castling.white.king_side, Some(File::H));
-        assert_eq!(s.castling.white.queen_side, Some(File::F));
+        assert_eq!(s.castling[Color::White].king_side, Some(File::H));
+        assert_eq!(s.castling[Color::White].queen_side, Some(File::F));
         assert_eq!(s.to_fen(CastlingNotation::Shredder), fen);
         assert_eq!(s.castling_fen(CastlingNotation::XFen), "KQkq");
     }

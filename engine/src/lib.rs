@@ -33,6 +33,7 @@ pub mod named;
 pub mod notation;
 pub mod pgn;
 pub mod position;
+pub mod rng;
 pub mod rules;
 pub mod san;
 pub mod search;

@@ -2,18 +2,11 @@
 //! position incrementally. The engine uses them for the transposition table and for
 //! recognising repeated positions.
 
-use crate::types::{Color, PieceKind, Square};
-
-const fn split_mix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
+use crate::rng::Rng;
+use crate::types::{ByColor, Color, PieceKind, Square};
 
 struct Keys {
-    pieces: [[[u64; 64]; 6]; 2],
+    pieces: ByColor<[[u64; 64]; 6]>,
     castling: [u64; 16],
     ep_file: [u64; 8],
     black_to_move: u64,
@@ -21,9 +14,9 @@ struct Keys {
 }
 
 static KEYS: Keys = {
-    let mut state = 0x4D6F_7270_6879_1897u64;
+    let mut rng = Rng::new(0x4D6F_7270_6879_1897);
     let mut keys = Keys {
-        pieces: [[[0; 64]; 6]; 2],
+        pieces: ByColor::new([[0; 64]; 6], [[0; 64]; 6]),
         castling: [0; 16],
         ep_file: [0; 8],
         black_to_move: 0,
@@ -35,9 +28,7 @@ static KEYS: Keys = {
         while p < 6 {
             let mut s = 0;
             while s < 64 {
-                let (next, v) = split_mix(state);
-                state = next;
-                keys.pieces[c][p][s] = v;
+                keys.pieces.get_mut(Color::ALL[c])[p][s] = rng.next_u64();
                 s += 1;
             }
             p += 1;
@@ -49,9 +40,7 @@ static KEYS: Keys = {
     let mut rights = [0u64; 4];
     let mut i = 0;
     while i < 4 {
-        let (next, v) = split_mix(state);
-        state = next;
-        rights[i] = v;
+        rights[i] = rng.next_u64();
         i += 1;
     }
     let mut mask = 0;
@@ -69,19 +58,13 @@ static KEYS: Keys = {
     }
     let mut f = 0;
     while f < 8 {
-        let (next, v) = split_mix(state);
-        state = next;
-        keys.ep_file[f] = v;
+        keys.ep_file[f] = rng.next_u64();
         f += 1;
     }
-    let (next, v) = split_mix(state);
-    state = next;
-    keys.black_to_move = v;
+    keys.black_to_move = rng.next_u64();
     let mut t = 1;
     while t < 4 {
-        let (next, v) = split_mix(state);
-        state = next;
-        keys.turn_moves[t] = v;
+        keys.turn_moves[t] = rng.next_u64();
         t += 1;
     }
     keys
@@ -90,7 +73,7 @@ static KEYS: Keys = {
 /// The key of a man of `color` and `kind` on `sq`.
 #[inline(always)]
 pub fn piece(color: Color, kind: PieceKind, sq: Square) -> u64 {
-    KEYS.pieces[color as usize][kind as usize][sq as usize]
+    KEYS.pieces[color][kind as usize][sq as usize]
 }
 
 /// The key of a set of castling rights (4 bits).
@@ -116,4 +99,20 @@ pub fn black_to_move() -> u64 {
 #[inline(always)]
 pub fn turn_moves(moves_left: u8) -> u64 {
     KEYS.turn_moves[(moves_left as usize).clamp(1, 3)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The keys are the `SplitMix64` stream from their seed, as they always were: the
+    /// transposition table, repetitions and the `bench` signature depend on them.
+    #[test]
+    fn the_keys_are_the_fixed_stream() {
+        assert_eq!(
+            piece(Color::White, PieceKind::Pawn, Square::A1),
+            0xAAEF_6540_2777_401F
+        );
+        assert_eq!(black_to_move(), 0xF922_51E9_7C04_8E5E);
+    }
 }

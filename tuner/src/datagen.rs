@@ -27,7 +27,7 @@ use engine::{Color, Game, Move, MoveKind, Position, RuleSet, Rules, Setup};
 use rayon::prelude::*;
 
 use crate::packed::PackedPosition;
-use crate::rng::Rng;
+use engine::rng::Rng;
 
 /// How positions are written.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]

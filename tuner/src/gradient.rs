@@ -14,8 +14,8 @@ use rayon::prelude::*;
 
 use crate::layout::{is_king_attack, name, smoothed_runs, tunable, COUNT};
 use crate::linear::{linearise, Linear};
-use crate::rng::Rng;
 use crate::texel::{self, fit_k_by, sigmoid, Sample};
+use engine::rng::Rng;
 
 /// How the gradient tuner runs.
 #[derive(Clone, Debug)]

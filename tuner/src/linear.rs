@@ -185,8 +185,8 @@ pub fn linearise(samples: &[Sample], params: &Params, tunable: &[usize], progres
 mod tests {
     use super::*;
     use crate::layout::{tunable, COUNT};
-    use crate::rng::Rng;
     use engine::eval::DEFAULT;
+    use engine::rng::Rng;
     use engine::{Position, RuleSet, Rules, Setup};
 
     fn sample(fen: &str) -> Sample {

@@ -49,7 +49,6 @@ mod linear;
 mod nnue;
 mod packed;
 mod pgn;
-mod rng;
 mod texel;
 
 use std::error::Error;

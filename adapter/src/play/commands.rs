@@ -5,7 +5,6 @@
 use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
 
-use engine::rules::draws::color_name;
 use engine::search::NullReporter;
 
 use super::{pgn, turn, Play, DEFAULT_PGN};
@@ -28,7 +27,7 @@ impl<W: Write> Play<'_, W> {
         let text = format!(
             "Took back {}; {} to move.",
             words.join(" "),
-            color_name(game.current().turn())
+            game.current().turn()
         );
         self.say(&text)?;
         self.show()

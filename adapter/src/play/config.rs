@@ -8,6 +8,8 @@ use engine::search::{Limits, Strength};
 use engine::session::named_giver;
 use engine::{Color, GameSpec, MateCondition, OddsGiver, Setup};
 
+use crate::uci::options::{HASH, THREADS};
+
 /// How long or how far Morphy searches each move.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub enum Limit {
@@ -103,8 +105,8 @@ impl Default for PlayConfig {
             seed: None,
             fen: None,
             pgn: None,
-            threads: 1,
-            hash_mb: 16,
+            threads: THREADS.spin().0 as usize,
+            hash_mb: HASH.spin().0 as usize,
             notation: MoveNotation::San,
             interactive: false,
         }

@@ -24,7 +24,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
 
 use engine::notation::descriptive;
-use engine::rules::draws::{call_to_mate, color_name};
+use engine::rules::draws::call_to_mate;
 use engine::rules::odds::MARKED_PAWN_LAW;
 use engine::rules::outcome::Ending;
 use engine::search::{NullReporter, Searcher};
@@ -184,19 +184,13 @@ impl<W: Write> Play<'_, W> {
         }
         match self.sides.giver {
             Some(giver) if giver == morphy => lines.push(format!(
-                "Morphy gives the odds and plays {}; you play {}.",
-                color_name(morphy),
-                color_name(human)
+                "Morphy gives the odds and plays {morphy}; you play {human}."
             )),
             Some(_) => lines.push(format!(
-                "You chose {}, the giver's side: you give the odds, and Morphy plays {} and receives them.",
-                color_name(human),
-                color_name(morphy)
+                "You chose {human}, the giver's side: you give the odds, and Morphy plays {morphy} and receives them."
             )),
             None => lines.push(format!(
-                "Morphy plays {}; you play {}.",
-                color_name(morphy),
-                color_name(human)
+                "Morphy plays {morphy}; you play {human}."
             )),
         }
         lines.extend(terms_lines(&spec, self.sides.giver));
@@ -252,7 +246,7 @@ impl<W: Write> Play<'_, W> {
         };
         let mut status = format!(
             "{} to move ({who}), move {}",
-            color_name(pos.turn()),
+            pos.turn(),
             pos.fullmove_number()
         );
         if pos.in_multi_move_turn() {

@@ -164,8 +164,8 @@ pub fn session_game(session: &Session, event: &str, white: &str, black: &str) ->
         ("Site", "?".to_string()),
         ("Date", today()),
         ("Round", "-".to_string()),
-        ("White", white.to_string()),
-        ("Black", black.to_string()),
+        (Color::White.title(), white.to_string()),
+        (Color::Black.title(), black.to_string()),
         ("Result", verdict.result.to_string()),
     ];
     tags.extend(session.pgn_tags());

@@ -4,7 +4,6 @@
 
 use std::fmt::Write as _;
 
-use engine::rules::draws::color_name;
 use engine::rules::outcome::ending_laws;
 use engine::search::Score;
 use engine::{Color, File, GameSpec, MateCondition, Odds, Piece, Position, Rank, Square};
@@ -75,7 +74,7 @@ pub fn terms_lines(spec: &GameSpec, giver: Option<Color>) -> Vec<String> {
     let laws = ending_laws(spec.rule_set);
     let mut lines = Vec::new();
     if let Some(giver) = giver {
-        let (g, r) = (color_name(giver), color_name(!giver));
+        let (g, r) = (giver, !giver);
         if spec.draw_odds {
             lines.push(format!(
                 "Draw odds: a drawn game counts as won by {r} ({}).",

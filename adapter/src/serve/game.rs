@@ -6,10 +6,10 @@
 use std::time::{Duration, Instant};
 
 use engine::position::illegal::IllegalReason;
-use engine::rules::draws::{color_name, Ruling};
+use engine::rules::draws::Ruling;
 use engine::search::{Limits, Score, SearchResult, Searcher};
 use engine::session::Session;
-use engine::{Color, Move, PieceKind, Square};
+use engine::{ByColor, Color, Move, PieceKind, Square};
 
 use super::params::{NewGame, TimeControl};
 use crate::play::turn::{self, Act};
@@ -20,8 +20,8 @@ use crate::play::{self, pgn, Limit, Refused, Sides, Started};
 pub struct Clocks {
     /// The time control.
     pub control: TimeControl,
-    /// Each side's time left when its clock last stopped (White, Black).
-    pub left: [Duration; 2],
+    /// Each side's time left when its clock last stopped.
+    pub left: ByColor<Duration>,
     /// Since when the side to move's clock runs.
     pub since: Option<Instant>,
 }
@@ -30,14 +30,14 @@ impl Clocks {
     fn new(control: TimeControl) -> Clocks {
         Clocks {
             control,
-            left: [control.base; 2],
+            left: ByColor::new(control.base, control.base),
             since: Some(Instant::now()),
         }
     }
 
     /// `side`'s time left now, when `running` is the side whose clock runs.
     pub fn now(&self, side: Color, running: Option<Color>) -> Duration {
-        let left = self.left[side as usize];
+        let left = self.left[side];
         match (self.since, running) {
             (Some(since), Some(r)) if r == side => left.saturating_sub(since.elapsed()),
             _ => left,
@@ -47,7 +47,7 @@ impl Clocks {
     /// `mover` has made his move: his clock stops with the increment added.
     fn moved(&mut self, mover: Color) {
         let left = self.now(mover, Some(mover));
-        self.left[mover as usize] = left + self.control.increment;
+        self.left[mover] = left + self.control.increment;
         self.since = Some(Instant::now());
     }
 }
@@ -173,7 +173,7 @@ impl WebGame {
                 .is_some_and(|c| c.now(side, Some(side)).is_zero());
             if out {
                 self.session.time_forfeit(side);
-                self.say(format!("{}'s time has run out.", color_name(side)));
+                self.say(format!("{side}'s time has run out."));
                 self.epoch += 1;
             }
         }
@@ -211,10 +211,7 @@ impl WebGame {
         let pos = self.session.game().current().clone();
         if pos.turn() != self.sides.human {
             return Err(Refusal {
-                words: format!(
-                    "it is {}'s turn to play, and Morphy's move",
-                    color_name(pos.turn())
-                ),
+                words: format!("it is {}'s turn to play, and Morphy's move", pos.turn()),
                 law: engine::position::illegal::MOVES_LAW,
             });
         }
@@ -395,7 +392,7 @@ mod tests {
         let mut g = timed("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
         assert!(!g.over());
         if let Some(c) = g.clocks.as_mut() {
-            c.left = [Duration::ZERO; 2];
+            c.left = ByColor::new(Duration::ZERO, Duration::ZERO);
         }
         assert!(g.over());
         let v = g.session.verdict();

@@ -128,14 +128,6 @@ pub fn read(params: &BTreeMap<String, String>, limit: Limit) -> Result<NewGame, 
                 .map_err(|e| e.to_string()),
             "color" => match value.to_ascii_lowercase().as_str() {
                 "" | "auto" => Ok(()),
-                "white" | "w" => {
-                    side = Some(Side::Color(Color::White));
-                    Ok(())
-                }
-                "black" | "b" => {
-                    side = Some(Side::Color(Color::Black));
-                    Ok(())
-                }
                 "giver" => {
                     side = Some(Side::Giver);
                     Ok(())
@@ -144,9 +136,17 @@ pub fn read(params: &BTreeMap<String, String>, limit: Limit) -> Result<NewGame, 
                     side = Some(Side::Receiver);
                     Ok(())
                 }
-                _ => Err(format!(
-                    "unknown colour '{value}' (expected white, black, giver or receiver)"
-                )),
+                _ => match value.parse::<Color>() {
+                    Ok(color) => {
+                        side = Some(Side::Color(color));
+                        Ok(())
+                    }
+                    Err(_) => Err(format!(
+                        "unknown colour '{value}' (expected {}, {}, giver or receiver)",
+                        Color::White.name(),
+                        Color::Black.name()
+                    )),
+                },
             },
             "draw_odds" => flag(name, value).map(|b| spec.draw_odds = b),
             "mate" => value
@@ -185,7 +185,6 @@ pub fn read(params: &BTreeMap<String, String>, limit: Limit) -> Result<NewGame, 
         spec,
         fen,
         limit,
-        hash_mb: 16,
         elo,
         // Each game its own choices at a limited strength.
         seed: elo.map(|_| seed()),
@@ -198,7 +197,11 @@ pub fn read(params: &BTreeMap<String, String>, limit: Limit) -> Result<NewGame, 
             Some(giver) if side == Some(Side::Giver) => Some(giver),
             Some(giver) => Some(!giver),
             None => {
-                errors.push("no side gives odds in this game: choose white or black".to_string());
+                errors.push(format!(
+                    "no side gives odds in this game: choose {} or {}",
+                    Color::White.name(),
+                    Color::Black.name()
+                ));
                 None
             }
         },

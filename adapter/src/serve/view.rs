@@ -12,14 +12,6 @@ use serde_json::{json, Value};
 use super::game::WebGame;
 use crate::play::{score_text, terms_lines, ScoreOf};
 
-/// `white` or `black`.
-pub fn side(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
 /// The letter of a promotion (`q`, `r`, `b`, `n`, and `p` for a Pawn that stays one).
 fn promotion_letter(kind: PieceKind) -> String {
     kind.to_char().to_ascii_lowercase().to_string()
@@ -104,7 +96,7 @@ pub fn state(id: &str, g: &mut WebGame) -> Value {
         json!({
             "white": ms(Color::White),
             "black": ms(Color::Black),
-            "running": running.map(side),
+            "running": running.map(Color::name),
         })
     });
     let result = g.session.ending().map(|_| {
@@ -128,10 +120,10 @@ pub fn state(id: &str, g: &mut WebGame) -> Value {
     json!({
         "id": id,
         "fen": pos.fen(),
-        "turn": side(pos.turn()),
-        "human": side(human),
-        "morphy": side(g.sides.morphy()),
-        "giver": g.sides.giver.map(side),
+        "turn": pos.turn().name(),
+        "human": human.name(),
+        "morphy": g.sides.morphy().name(),
+        "giver": g.sides.giver.map(Color::name),
         "game": spec.to_string(),
         "rules": spec.rule_set.name(),
         "odds": spec.odds.name(),
@@ -156,7 +148,7 @@ pub fn state(id: &str, g: &mut WebGame) -> Value {
         "eval": g.eval.map(|s| score_text(Some(s), ScoreOf::Morphy)),
         "claimable": claimable,
         "call": call,
-        "offer": g.session.offer().map(side),
+        "offer": g.session.offer().map(Color::name),
         "take_back": g.session.no_take_back(human).is_none(),
         "thinking": thinking,
         "over": over,

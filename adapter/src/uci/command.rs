@@ -1,7 +1,7 @@
 //! `UciCommand`: what a line from the GUI asks for, read by the pure function [`parse`].
 //!
 //! Parsing never fails on odd numbers: they are read saturating (`go depth 100000`,
-//! `go movetime -5` keep their values, and the session decides what they mean). It does
+//! `go movetime -5` keep their values, and the server decides what they mean). It does
 //! not look at positions or moves beyond splitting the text: whether a move is legal is
 //! the validator's question.
 

@@ -1,6 +1,6 @@
 //! The engine's search limits for a `go`: clocks of the side to move, depth, nodes,
 //! mate, `searchmoves`, `ponder`. Degenerate values are defined here, and each one met
-//! is reported as a [`Note`] for the session to print.
+//! is reported as a [`Note`] for the server to print.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

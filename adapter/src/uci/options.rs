@@ -1,26 +1,30 @@
-//! The UCI options: their table (names, types, bounds) and their current values.
+//! The UCI options: one table, [`OPTIONS`], declares each option once (its name, type,
+//! default, bounds, and the value of [`Options`] it sets), and everything else is read
+//! from it: the `option name ...` lines after `uci` ([`Options::list`]), `setoption`
+//! ([`Options::set`]) and the defaults ([`Options::default`]).
 //!
-//! Setting an option only records its value and says what the session must do about it
-//! ([`Effect`]); clearing tables or re-reading the position is the session's business.
+//! Setting an option only records its value and says what the server must do about it
+//! ([`Effect`]); clearing tables or re-reading the position is the server's business.
 //! Out-of-range numbers are clamped and the clamp is reported, never refused.
 
 use std::fmt;
+use std::ops::RangeInclusive;
 
 use engine::search::{Strength, MAX_ELO, MIN_ELO};
-use engine::{Named, Odds, OddsGiver, RuleSet};
+use engine::{Named, Odds, OddsGiver, RuleSet, UnknownName};
 
 use super::command::{parse_number, shorten};
 use super::response::{OptionType, UciOption};
-use crate::rules_code::RulesCode;
+use crate::game_settings::GameSettings;
 use crate::validate::Validation;
 
 /// Hash table size bounds in MiB (the search owns the table; this is what it is told).
 pub const HASH_MAX_MB: i64 = 65_536;
 
-/// The current option values.
+/// The current option values; each field's option is in [`OPTIONS`].
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct Options {
-    /// `Hash`, MiB.
+    /// [`HASH`], MiB.
     pub hash_mb: i64,
     /// `Threads`.
     pub threads: i64,
@@ -43,28 +47,31 @@ pub struct Options {
     pub eval_net: bool,
     /// The game: `Rules`, `UCI_Chess960`, `Odds`, `OddsGiver`, `MateCondition` (docs/RULES.md
     /// §4), `DrawOdds`, `OddsContempt` (centipawns); and `Validation`.
-    pub code: RulesCode,
+    pub game: GameSettings,
 }
 
 impl Default for Options {
+    /// Every option at its default in [`OPTIONS`].
     fn default() -> Options {
-        Options {
-            hash_mb: 16,
-            threads: 1,
-            multi_pv: 1,
+        let mut options = Options {
+            hash_mb: 0,
+            threads: 0,
+            multi_pv: 0,
             ponder: false,
-            move_overhead_ms: 10,
+            move_overhead_ms: 0,
             show_wdl: false,
             limit_strength: false,
-            elo: ELO.default,
-            seed: SEED.default,
-            eval_net: true,
-            code: RulesCode::default(),
-        }
+            elo: 0,
+            seed: 0,
+            eval_net: false,
+            game: GameSettings::default(),
+        };
+        options.reset();
+        options
     }
 }
 
-/// What the session must do after an option changed.
+/// What the server must do after an option changed.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub enum Effect {
     /// Nothing beyond recording the value.
@@ -120,112 +127,348 @@ impl fmt::Display for OptionError {
 
 impl std::error::Error for OptionError {}
 
-/// A spin option's bounds.
-struct Spin {
-    name: &'static str,
-    default: i64,
-    min: i64,
-    max: i64,
+/// One UCI option: its name, type, default and bounds, what setting it does to
+/// [`Options`], and what the server must do then.
+pub struct OptionSpec {
+    /// The name a GUI sees and sends (matched in any case).
+    pub name: &'static str,
+    kind: Kind,
+    effect: Effect,
 }
 
-const HASH: Spin = Spin {
+/// An option's type with its default and bounds, and the field a value goes to.
+enum Kind {
+    /// `check`.
+    Check {
+        default: bool,
+        set: fn(&mut Options, bool),
+    },
+    /// `spin`: values outside `min..=max` are clamped (with a note).
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+        set: fn(&mut Options, i64),
+    },
+    /// `combo` over the names of a [`Named`] enum (see [`combo`]).
+    Combo {
+        default: fn() -> &'static str,
+        names: fn() -> Vec<&'static str>,
+        set: fn(&mut Options, &str) -> Result<(), UnknownName>,
+    },
+    /// `string`; no value (how an empty string arrives) means the default. `set` says
+    /// whether it took the text; `expected` is what it takes, in words.
+    Text {
+        default: &'static str,
+        expected: &'static str,
+        set: fn(&mut Options, &str) -> bool,
+    },
+    /// `button`: no value, only its effect.
+    Button,
+}
+
+/// A combo over the names of `T`, whose default is `T::default()`.
+const fn combo<T: Named + Default>(set: fn(&mut Options, &str) -> Result<(), UnknownName>) -> Kind {
+    Kind::Combo {
+        default: || T::default().name(),
+        names: T::names,
+        set,
+    }
+}
+
+/// `Hash`: the transposition table's size, MiB.
+pub const HASH: OptionSpec = OptionSpec {
     name: "Hash",
-    default: 16,
-    min: 1,
-    max: HASH_MAX_MB,
+    kind: Kind::Spin {
+        default: 16,
+        min: 1,
+        max: HASH_MAX_MB,
+        set: |o, n| o.hash_mb = n,
+    },
+    effect: Effect::ResizeHash,
 };
-const THREADS: Spin = Spin {
+
+/// `Threads`: the search threads.
+pub const THREADS: OptionSpec = OptionSpec {
     name: "Threads",
-    default: 1,
-    min: 1,
-    max: 1024,
+    kind: Kind::Spin {
+        default: 1,
+        min: 1,
+        max: 1024,
+        set: |o, n| o.threads = n,
+    },
+    effect: Effect::Threads,
 };
-const MULTI_PV: Spin = Spin {
-    name: "MultiPV",
-    default: 1,
-    min: 1,
-    max: 256,
-};
-const MOVE_OVERHEAD: Spin = Spin {
-    name: "Move Overhead",
-    default: 10,
-    min: 0,
-    max: 5000,
-};
-const ODDS_CONTEMPT: Spin = Spin {
+
+/// `OddsContempt`: how much the giver dislikes draws and exchanges, centipawns.
+pub const ODDS_CONTEMPT: OptionSpec = OptionSpec {
     name: "OddsContempt",
-    default: 0,
-    min: 0,
-    max: 1000,
+    kind: Kind::Spin {
+        default: 0,
+        min: 0,
+        max: 1000,
+        set: |o, n| o.game.spec.contempt = n as i32,
+    },
+    effect: Effect::OddsTerms,
 };
 
-const ELO: Spin = Spin {
-    name: "UCI_Elo",
-    default: 1500,
-    min: MIN_ELO as i64,
-    max: MAX_ELO as i64,
-};
-const SEED: Spin = Spin {
-    name: "Seed",
-    default: 0,
-    min: 0,
-    max: i32::MAX as i64,
-};
+/// Every option, in the order announced after `uci`.
+pub static OPTIONS: [OptionSpec; 19] = [
+    HASH,
+    THREADS,
+    OptionSpec {
+        name: "MultiPV",
+        kind: Kind::Spin {
+            default: 1,
+            min: 1,
+            max: 256,
+            set: |o, n| o.multi_pv = n,
+        },
+        effect: Effect::Nothing,
+    },
+    OptionSpec {
+        name: "Ponder",
+        kind: Kind::Check {
+            default: false,
+            set: |o, b| o.ponder = b,
+        },
+        effect: Effect::Nothing,
+    },
+    OptionSpec {
+        name: "Move Overhead",
+        kind: Kind::Spin {
+            default: 10,
+            min: 0,
+            max: 5000,
+            set: |o, n| o.move_overhead_ms = n,
+        },
+        effect: Effect::Nothing,
+    },
+    OptionSpec {
+        name: "Clear Hash",
+        kind: Kind::Button,
+        effect: Effect::ClearHash,
+    },
+    OptionSpec {
+        name: "UCI_Chess960",
+        kind: Kind::Check {
+            default: false,
+            set: |o, b| o.game.spec.chess960 = b,
+        },
+        effect: Effect::Recheck,
+    },
+    OptionSpec {
+        name: "UCI_ShowWDL",
+        kind: Kind::Check {
+            default: false,
+            set: |o, b| o.show_wdl = b,
+        },
+        effect: Effect::Nothing,
+    },
+    OptionSpec {
+        name: "UCI_LimitStrength",
+        kind: Kind::Check {
+            default: false,
+            set: |o, b| o.limit_strength = b,
+        },
+        effect: Effect::Nothing,
+    },
+    OptionSpec {
+        name: "UCI_Elo",
+        kind: Kind::Spin {
+            default: 1500,
+            min: MIN_ELO as i64,
+            max: MAX_ELO as i64,
+            set: |o, n| o.elo = n,
+        },
+        effect: Effect::Nothing,
+    },
+    OptionSpec {
+        name: "Seed",
+        kind: Kind::Spin {
+            default: 0,
+            min: 0,
+            max: i32::MAX as i64,
+            set: |o, n| o.seed = n,
+        },
+        effect: Effect::Nothing,
+    },
+    OptionSpec {
+        name: "EvalNet",
+        kind: Kind::Check {
+            default: true,
+            set: |o, b| o.eval_net = b,
+        },
+        effect: Effect::Nothing,
+    },
+    OptionSpec {
+        name: "Rules",
+        kind: combo::<RuleSet>(|o, v| {
+            o.game.spec.rule_set = v.parse()?;
+            Ok(())
+        }),
+        effect: Effect::Recheck,
+    },
+    OptionSpec {
+        name: "Odds",
+        kind: combo::<Odds>(|o, v| {
+            o.game.spec.odds = v.parse()?;
+            Ok(())
+        }),
+        effect: Effect::Recheck,
+    },
+    OptionSpec {
+        name: "DrawOdds",
+        kind: Kind::Check {
+            default: false,
+            set: |o, b| o.game.spec.draw_odds = b,
+        },
+        effect: Effect::OddsTerms,
+    },
+    OptionSpec {
+        name: "OddsGiver",
+        kind: combo::<OddsGiver>(|o, v| {
+            o.game.spec.giver = v.parse()?;
+            Ok(())
+        }),
+        effect: Effect::OddsTerms,
+    },
+    OptionSpec {
+        name: "MateCondition",
+        kind: Kind::Text {
+            default: "none",
+            expected: "none, pawn:<square> (Am. IV 6), man:<square> (Staunton odds I) or square:<square> (Am. IV 7)",
+            set: |o, v| v.parse().map(|c| o.game.spec.mate_condition = c).is_ok(),
+        },
+        effect: Effect::OddsTerms,
+    },
+    ODDS_CONTEMPT,
+    OptionSpec {
+        name: "Validation",
+        kind: combo::<Validation>(|o, v| {
+            o.game.validation = v.parse()?;
+            Ok(())
+        }),
+        effect: Effect::Recheck,
+    },
+];
 
-impl Spin {
-    fn option(&self) -> UciOption {
-        UciOption {
-            name: self.name,
-            kind: OptionType::Spin {
-                default: self.default,
-                min: self.min,
-                max: self.max,
-            },
+impl OptionSpec {
+    /// The option with this name, in any case and with surrounding blanks ignored.
+    pub fn find(name: &str) -> Option<&'static OptionSpec> {
+        OPTIONS
+            .iter()
+            .find(|spec| spec.name.eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// A spin option's default and range, for the command-line flags that set the
+    /// same thing (`morphy play --hash`).
+    ///
+    /// # Panics
+    /// When the option is not a spin.
+    pub const fn spin(&self) -> (i64, RangeInclusive<i64>) {
+        match self.kind {
+            Kind::Spin {
+                default, min, max, ..
+            } => (default, RangeInclusive::new(min, max)),
+            _ => panic!("not a spin option"),
         }
     }
 
-    /// Reads and clamps a value; the note says what was clamped.
-    fn read(&self, value: Option<&str>) -> Result<(i64, Option<String>), OptionError> {
-        let text = value.ok_or(OptionError::MissingValue(self.name))?;
-        let n = parse_number("value", text.trim()).map_err(|_| OptionError::BadValue {
+    /// Its `option name ...` line.
+    pub fn option(&self) -> UciOption {
+        let kind = match self.kind {
+            Kind::Check { default, .. } => OptionType::Check(default),
+            Kind::Spin {
+                default, min, max, ..
+            } => OptionType::Spin { default, min, max },
+            Kind::Combo { default, names, .. } => OptionType::Combo {
+                default: default(),
+                vars: names(),
+            },
+            Kind::Text { default, .. } => OptionType::String(default),
+            Kind::Button => OptionType::Button,
+        };
+        UciOption {
             name: self.name,
-            value: text.to_string(),
-            expected: format!("a whole number from {} to {}", self.min, self.max),
-        })?;
-        let clamped = n.clamp(self.min, self.max);
-        let note = (clamped != n).then(|| {
-            format!(
-                "{} {} is out of range {}..{}; clamped to {clamped}",
-                self.name,
-                shorten(text.trim()),
-                self.min,
-                self.max
-            )
-        });
-        Ok((clamped, note))
+            kind,
+        }
     }
-}
 
-fn read_check(name: &'static str, value: Option<&str>) -> Result<bool, OptionError> {
-    let text = value.ok_or(OptionError::MissingValue(name))?;
-    match text.trim().to_ascii_lowercase().as_str() {
-        "true" => Ok(true),
-        "false" => Ok(false),
-        _ => Err(OptionError::BadValue {
+    /// Reads `value` into `options`; the note says what was clamped.
+    fn set(
+        &self,
+        options: &mut Options,
+        value: Option<&str>,
+    ) -> Result<Option<String>, OptionError> {
+        let name = self.name;
+        let bad = |text: &str, expected: String| OptionError::BadValue {
             name,
             value: text.to_string(),
-            expected: "true or false".to_string(),
-        }),
+            expected,
+        };
+        let needed = || value.ok_or(OptionError::MissingValue(name));
+        match self.kind {
+            Kind::Check { set, .. } => {
+                let text = needed()?;
+                match text.trim().to_ascii_lowercase().as_str() {
+                    "true" => set(options, true),
+                    "false" => set(options, false),
+                    _ => return Err(bad(text, "true or false".to_string())),
+                }
+                Ok(None)
+            }
+            Kind::Spin { min, max, set, .. } => {
+                let text = needed()?;
+                let n = parse_number("value", text.trim())
+                    .map_err(|_| bad(text, format!("a whole number from {min} to {max}")))?;
+                let clamped = n.clamp(min, max);
+                set(options, clamped);
+                Ok((clamped != n).then(|| {
+                    format!(
+                        "{name} {} is out of range {min}..{max}; clamped to {clamped}",
+                        shorten(text.trim())
+                    )
+                }))
+            }
+            Kind::Combo { set, .. } => {
+                let text = needed()?;
+                set(options, text)
+                    .map_err(|e| bad(text, format!("one of {}", e.known.join(", "))))?;
+                Ok(None)
+            }
+            Kind::Text {
+                default,
+                expected,
+                set,
+            } => {
+                let text = value.unwrap_or(default);
+                if set(options, text) {
+                    Ok(None)
+                } else {
+                    Err(bad(text, expected.to_string()))
+                }
+            }
+            Kind::Button => Ok(None),
+        }
     }
-}
 
-fn read_combo<T: Named>(name: &'static str, value: Option<&str>) -> Result<T, OptionError> {
-    let text = value.ok_or(OptionError::MissingValue(name))?;
-    T::parse_name(text).map_err(|e| OptionError::BadValue {
-        name,
-        value: text.to_string(),
-        expected: format!("one of {}", e.known.join(", ")),
-    })
+    /// Sets the option's default in `options` (a button has none).
+    fn reset(&self, options: &mut Options) {
+        let value = match self.kind {
+            Kind::Check { default, .. } => default.to_string(),
+            Kind::Spin { default, .. } => default.to_string(),
+            Kind::Combo { default, .. } => default().to_string(),
+            Kind::Text { default, .. } => default.to_string(),
+            Kind::Button => return,
+        };
+        let set = self.set(options, Some(&value));
+        debug_assert!(
+            set == Ok(None),
+            "{}'s default {value} is its own",
+            self.name
+        );
+    }
 }
 
 impl Options {
@@ -240,175 +483,26 @@ impl Options {
 
     /// Every option, in the order announced after `uci`.
     pub fn list() -> Vec<UciOption> {
-        vec![
-            HASH.option(),
-            THREADS.option(),
-            MULTI_PV.option(),
-            UciOption {
-                name: "Ponder",
-                kind: OptionType::Check(false),
-            },
-            MOVE_OVERHEAD.option(),
-            UciOption {
-                name: "Clear Hash",
-                kind: OptionType::Button,
-            },
-            UciOption {
-                name: "UCI_Chess960",
-                kind: OptionType::Check(false),
-            },
-            UciOption {
-                name: "UCI_ShowWDL",
-                kind: OptionType::Check(false),
-            },
-            UciOption {
-                name: "UCI_LimitStrength",
-                kind: OptionType::Check(false),
-            },
-            ELO.option(),
-            SEED.option(),
-            UciOption {
-                name: "EvalNet",
-                kind: OptionType::Check(true),
-            },
-            UciOption {
-                name: "Rules",
-                kind: OptionType::Combo {
-                    default: RuleSet::default().name(),
-                    vars: RuleSet::names(),
-                },
-            },
-            UciOption {
-                name: "Odds",
-                kind: OptionType::Combo {
-                    default: Odds::default().name(),
-                    vars: Odds::names(),
-                },
-            },
-            UciOption {
-                name: "DrawOdds",
-                kind: OptionType::Check(false),
-            },
-            UciOption {
-                name: "OddsGiver",
-                kind: OptionType::Combo {
-                    default: OddsGiver::default().name(),
-                    vars: OddsGiver::names(),
-                },
-            },
-            UciOption {
-                name: "MateCondition",
-                kind: OptionType::String("none"),
-            },
-            ODDS_CONTEMPT.option(),
-            UciOption {
-                name: "Validation",
-                kind: OptionType::Combo {
-                    default: Validation::default().name(),
-                    vars: Validation::names(),
-                },
-            },
-        ]
+        OPTIONS.iter().map(OptionSpec::option).collect()
     }
 
-    /// Sets an option by name (any case). Returns what the session must do and a note
+    /// Every option back to its default.
+    fn reset(&mut self) {
+        for spec in &OPTIONS {
+            spec.reset(self);
+        }
+    }
+
+    /// Sets an option by name (any case). Returns what the server must do and a note
     /// when the value was clamped.
     pub fn set(
         &mut self,
         name: &str,
         value: Option<&str>,
     ) -> Result<(Effect, Option<String>), OptionError> {
-        let key = name.trim().to_ascii_lowercase();
-        match key.as_str() {
-            "hash" => {
-                let (n, note) = HASH.read(value)?;
-                self.hash_mb = n;
-                Ok((Effect::ResizeHash, note))
-            }
-            "threads" => {
-                let (n, note) = THREADS.read(value)?;
-                self.threads = n;
-                Ok((Effect::Threads, note))
-            }
-            "multipv" => {
-                let (n, note) = MULTI_PV.read(value)?;
-                self.multi_pv = n;
-                Ok((Effect::Nothing, note))
-            }
-            "move overhead" => {
-                let (n, note) = MOVE_OVERHEAD.read(value)?;
-                self.move_overhead_ms = n;
-                Ok((Effect::Nothing, note))
-            }
-            "ponder" => {
-                self.ponder = read_check("Ponder", value)?;
-                Ok((Effect::Nothing, None))
-            }
-            "clear hash" => Ok((Effect::ClearHash, None)),
-            "uci_showwdl" => {
-                self.show_wdl = read_check("UCI_ShowWDL", value)?;
-                Ok((Effect::Nothing, None))
-            }
-            "uci_limitstrength" => {
-                self.limit_strength = read_check("UCI_LimitStrength", value)?;
-                Ok((Effect::Nothing, None))
-            }
-            "uci_elo" => {
-                let (n, note) = ELO.read(value)?;
-                self.elo = n;
-                Ok((Effect::Nothing, note))
-            }
-            "seed" => {
-                let (n, note) = SEED.read(value)?;
-                self.seed = n;
-                Ok((Effect::Nothing, note))
-            }
-            "evalnet" => {
-                self.eval_net = read_check("EvalNet", value)?;
-                Ok((Effect::Nothing, None))
-            }
-            "uci_chess960" => {
-                self.code.spec.chess960 = read_check("UCI_Chess960", value)?;
-                Ok((Effect::Recheck, None))
-            }
-            "drawodds" => {
-                self.code.spec.draw_odds = read_check("DrawOdds", value)?;
-                Ok((Effect::OddsTerms, None))
-            }
-            "oddsgiver" => {
-                self.code.spec.giver = read_combo("OddsGiver", value)?;
-                Ok((Effect::OddsTerms, None))
-            }
-            "matecondition" => {
-                // An empty string value arrives as no value at all.
-                let text = value.unwrap_or("none");
-                self.code.spec.mate_condition =
-                    text.parse().map_err(|_| OptionError::BadValue {
-                        name: "MateCondition",
-                        value: text.to_string(),
-                        expected: "none, pawn:<square> (Am. IV 6), man:<square> (Staunton odds I) or square:<square> (Am. IV 7)".to_string(),
-                    })?;
-                Ok((Effect::OddsTerms, None))
-            }
-            "oddscontempt" => {
-                let (n, note) = ODDS_CONTEMPT.read(value)?;
-                self.code.spec.contempt = n as i32;
-                Ok((Effect::OddsTerms, note))
-            }
-            "rules" => {
-                self.code.spec.rule_set = read_combo("Rules", value)?;
-                Ok((Effect::Recheck, None))
-            }
-            "odds" => {
-                self.code.spec.odds = read_combo("Odds", value)?;
-                Ok((Effect::Recheck, None))
-            }
-            "validation" => {
-                self.code.validation = read_combo("Validation", value)?;
-                Ok((Effect::Recheck, None))
-            }
-            _ => Err(OptionError::Unknown(name.to_string())),
-        }
+        let spec = OptionSpec::find(name).ok_or_else(|| OptionError::Unknown(name.to_string()))?;
+        let note = spec.set(self, value)?;
+        Ok((spec.effect, note))
     }
 }
 
@@ -417,6 +511,49 @@ mod tests {
     use super::*;
     use engine::search::{MateCondition, OddsTerms};
     use engine::Color;
+
+    #[test]
+    fn the_table_gives_every_default() {
+        let o = Options::default();
+        let numbers = (
+            o.hash_mb,
+            o.threads,
+            o.multi_pv,
+            o.move_overhead_ms,
+            o.elo,
+            o.seed,
+        );
+        assert_eq!(numbers, (16, 1, 1, 10, 1500, 0));
+        assert!(!o.ponder && !o.show_wdl && !o.limit_strength && o.eval_net);
+        assert_eq!(o.game, GameSettings::default());
+        // Every field is set from the table, whatever it held before.
+        let mut changed = Options {
+            hash_mb: -1,
+            threads: -1,
+            multi_pv: -1,
+            ponder: true,
+            move_overhead_ms: -1,
+            show_wdl: true,
+            limit_strength: true,
+            elo: -1,
+            seed: -1,
+            eval_net: false,
+            game: GameSettings {
+                spec: engine::GameSpec {
+                    rule_set: RuleSet::Fide,
+                    chess960: true,
+                    odds: Odds::RookAndKnight,
+                    giver: OddsGiver::Black,
+                    mate_condition: MateCondition::Pawn(engine::Square::F7),
+                    draw_odds: true,
+                    contempt: 9,
+                },
+                validation: Validation::Off,
+            },
+        };
+        changed.reset();
+        assert_eq!(changed, o);
+    }
 
     #[test]
     fn absurd_hash_is_clamped_with_a_note() {
@@ -432,11 +569,11 @@ mod tests {
     fn combos_and_checks_are_read_in_any_case() {
         let mut o = Options::default();
         o.set("RULES", Some("FIDE")).unwrap();
-        assert_eq!(o.code.spec.rule_set, RuleSet::Fide);
+        assert_eq!(o.game.spec.rule_set, RuleSet::Fide);
         o.set("odds", Some("Rook-And-Knight")).unwrap();
-        assert_eq!(o.code.spec.odds, Odds::RookAndKnight);
+        assert_eq!(o.game.spec.odds, Odds::RookAndKnight);
         o.set("uci_chess960", Some("TRUE")).unwrap();
-        assert!(o.code.spec.chess960);
+        assert!(o.game.spec.chess960);
         assert!(o.set("Odds", Some("castle")).is_err());
         assert!(o.set("Nonsense", Some("1")).is_err());
     }
@@ -444,26 +581,26 @@ mod tests {
     #[test]
     fn odds_options_make_the_searchers_terms() {
         let mut o = Options::default();
-        assert_eq!(o.code.terms(), OddsTerms::default());
+        assert_eq!(o.game.terms(), OddsTerms::default());
         o.set("Odds", Some("knight")).unwrap();
-        assert_eq!(o.code.terms().giver, Some(Color::White));
+        assert_eq!(o.game.terms().giver, Some(Color::White));
         o.set("OddsGiver", Some("Black")).unwrap();
         o.set("MateCondition", Some("pawn:f7")).unwrap();
         o.set("OddsContempt", Some("80")).unwrap();
-        let t = o.code.terms();
+        let t = o.game.terms();
         assert_eq!(t.giver, Some(Color::Black));
         assert_eq!(t.mate_condition, MateCondition::Pawn(engine::Square::F7));
         assert_eq!(t.contempt, 80);
         o.set("OddsGiver", Some("none")).unwrap();
-        assert_eq!(o.code.terms().giver, None);
+        assert_eq!(o.game.terms().giver, None);
         let err = o.set("MateCondition", Some("pawn:z9")).unwrap_err();
         assert!(err.to_string().contains("Am. IV 6"), "{err}");
         assert_eq!(
-            o.code.spec.mate_condition,
+            o.game.spec.mate_condition,
             MateCondition::Pawn(engine::Square::F7)
         );
         o.set("MateCondition", None).unwrap();
-        assert_eq!(o.code.spec.mate_condition, MateCondition::None);
+        assert_eq!(o.game.spec.mate_condition, MateCondition::None);
         assert!(o.set("OddsGiver", Some("grey")).is_err());
     }
 

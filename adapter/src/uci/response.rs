@@ -1,5 +1,5 @@
 //! `UciResponse`: everything the engine says, and its `Display` — the only place where
-//! protocol text is written. Nothing here decides *when* to say it (that is the session).
+//! protocol text is written. Nothing here decides *when* to say it (that is the server).
 
 use std::fmt;
 

@@ -15,13 +15,7 @@ pub fn claims(game: &Game, out: &mut Vec<Finding>) {
     };
     let now = game.current();
     let ruling = claim.ruling(now);
-    let may_claim = || {
-        format!(
-            "{} may claim a draw: {}",
-            super::color_name(now.turn()),
-            ruling.words
-        )
-    };
+    let may_claim = || format!("{} may claim a draw: {}", now.turn(), ruling.words);
     let (kind, message) = match claim {
         DrawClaim::Repetition => (FindingKind::RepetitionClaim, may_claim()),
         DrawClaim::FiftyMoves => (FindingKind::FiftyMoveClaim, may_claim()),

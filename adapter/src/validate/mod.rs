@@ -2,7 +2,7 @@
 //! FEN) and a list of UCI moves under a rule set and odds, and says everything wrong
 //! with it as typed [`Finding`]s, repairing what can be repaired without doubt.
 //!
-//! This is a library API, used by the UCI session and by `morphy check` alike. It does
+//! This is a library API, used by the UCI server and by `morphy check` alike. It does
 //! not print: callers turn findings into `info string` lines or JSON.
 //!
 //! ```
@@ -27,7 +27,7 @@ mod terms;
 use engine::position::illegal::{IllegalKind, PlayUciError};
 use engine::position::legality::{self, Relax, SetupViolation, SetupViolationKind};
 use engine::rules::start;
-use engine::{Color, Game, GameSpec, Odds, OddsTerms, Position, Setup};
+use engine::{Game, GameSpec, Odds, OddsTerms, Position, Setup};
 
 pub use finding::{Finding, FindingKind, Severity};
 
@@ -88,14 +88,6 @@ impl Report {
     /// Whether the position was refused.
     pub fn is_refused(&self) -> bool {
         self.game.is_none()
-    }
-}
-
-/// "White" or "Black".
-pub(crate) const fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
     }
 }
 
@@ -185,7 +177,7 @@ fn play_moves(game: &mut Game, moves: &[String], out: &mut Vec<Finding>) -> bool
                 }
                 _ => FindingKind::IllegalMove,
             };
-            let side = color_name(pos.turn());
+            let side = pos.turn();
             Finding::new(
                 kind,
                 reason.law,

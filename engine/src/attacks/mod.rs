@@ -20,7 +20,7 @@ pub use select::{
     SliderAttacks, SliderChoice,
 };
 
-use crate::types::{Bitboard, Color, Square};
+use crate::types::{Bitboard, ByColor, Color, Square};
 
 const fn step_table(steps: &[(i32, i32); 8]) -> [Bitboard; 64] {
     let mut t = [Bitboard::EMPTY; 64];
@@ -35,7 +35,7 @@ const fn step_table(steps: &[(i32, i32); 8]) -> [Bitboard; 64] {
 static KNIGHT: [Bitboard; 64] = step_table(&slow::KNIGHT_STEPS);
 static KING: [Bitboard; 64] = step_table(&slow::KING_STEPS);
 
-static PAWN: [[Bitboard; 64]; 2] = {
+static PAWN: ByColor<[Bitboard; 64]> = {
     let mut t = [[Bitboard::EMPTY; 64]; 2];
     let mut sq = 0;
     while sq < 64 {
@@ -46,7 +46,7 @@ static PAWN: [[Bitboard; 64]; 2] = {
         t[1][sq] = Bitboard(((bb & not_a) >> 9) | ((bb & not_h) >> 7));
         sq += 1;
     }
-    t
+    ByColor::new(t[0], t[1])
 };
 
 /// The Rook's and the Bishop's attacks on an empty board, by square.
@@ -114,7 +114,7 @@ pub fn king_attacks(sq: Square) -> Bitboard {
 /// The squares a `color` Pawn on `sq` attacks (diagonally forward).
 #[inline(always)]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
-    PAWN[color as usize][sq as usize]
+    PAWN[color][sq as usize]
 }
 
 /// A slider lookup method as a type ([`magic::Magic`] or [`pext::Bmi2`]). The hot
@@ -265,13 +265,8 @@ mod tests {
         if bmi2.is_none() {
             eprintln!("no BMI2 on this CPU: only magic is compared with the reference");
         }
-        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut rng = crate::rng::Rng::new(3);
+        let mut next = || rng.next_u64();
         for sq in Square::ALL {
             for i in 0..2000 {
                 let occupied = match i % 4 {

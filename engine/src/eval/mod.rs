@@ -24,7 +24,7 @@ mod pressure;
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::position::Position;
-use crate::types::{Bitboard, Color, PieceKind, Square};
+use crate::types::{Bitboard, ByColor, Color, PieceKind, Square};
 pub use params::{Params, DEFAULT, S};
 
 /// The game phase of a full set of men (Knight and Bishop 1, Rook 2, Queen 4).
@@ -39,10 +39,10 @@ pub fn evaluate(pos: &Position) -> i32 {
 
 /// The score of `pos` for the side to move, with the given parameters (for tuning).
 pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
-    let info = [
+    let info = ByColor::new(
         SideInfo::new(pos, Color::White),
         SideInfo::new(pos, Color::Black),
-    ];
+    );
     let mut score = S(0, 0);
     for us in Color::ALL {
         let sign = if us == Color::White { 1 } else { -1 };
@@ -162,7 +162,7 @@ const fn adjacent_files(file: usize) -> u64 {
 
 /// The squares strictly ahead of `sq` for `color`, on its file and the files beside it
 /// (where enemy Pawns would stop a passed Pawn), and on its own file only.
-const SPANS: ([[u64; 64]; 2], [[u64; 64]; 2]) = {
+const SPANS: (ByColor<[u64; 64]>, ByColor<[u64; 64]>) = {
     let mut passed = [[0u64; 64]; 2];
     let mut front = [[0u64; 64]; 2];
     let mut sq = 0;
@@ -185,7 +185,10 @@ const SPANS: ([[u64; 64]; 2], [[u64; 64]; 2]) = {
         }
         sq += 1;
     }
-    (passed, front)
+    (
+        ByColor::new(passed[0], passed[1]),
+        ByColor::new(front[0], front[1]),
+    )
 };
 
 #[inline]
@@ -196,14 +199,14 @@ fn distance(a: Square, b: Square) -> i32 {
 }
 
 /// Material, piece-square values, mobility, bishop pair and rooks on files for `us`.
-fn pieces(pos: &Position, us: Color, info: &[SideInfo; 2], p: &Params) -> S {
+fn pieces(pos: &Position, us: Color, info: &ByColor<SideInfo>, p: &Params) -> S {
     let them = !us;
     let occ = pos.occupied();
     let mut s = S(0, 0);
     let our_pawns = pos.pieces_of(us, PieceKind::Pawn);
     let their_pawns = pos.pieces_of(them, PieceKind::Pawn);
     // Mobility counts squares not held by our own men nor commanded by enemy Pawns.
-    let area = !pos.colors(us) - info[them as usize].pawns;
+    let area = !pos.colors(us) - info[them].pawns;
     for kind in PieceKind::ALL {
         let k = kind as usize;
         for sq in pos.pieces_of(us, kind) {
@@ -248,7 +251,7 @@ fn pawns(pos: &Position, us: Color, p: &Params) -> S {
     let theirs = pos.pieces_of(them, PieceKind::Pawn);
     let our_attacks = pawn_set_attacks(ours, us);
     let their_attacks = pawn_set_attacks(theirs, them);
-    let (passed_span, front_span) = (&SPANS.0[us as usize], &SPANS.1[us as usize]);
+    let (passed_span, front_span) = (&SPANS.0[us], &SPANS.1[us]);
     let mut s = S(0, 0);
     for sq in ours {
         let file = sq.file() as usize;
@@ -379,10 +382,10 @@ fn rank_row(sq: Bitboard) -> u64 {
 
 /// What `us` threatens: men attacked by Pawns, heavy men attacked by lighter ones,
 /// undefended men attacked.
-fn threats(pos: &Position, us: Color, info: &[SideInfo; 2], p: &Params) -> S {
+fn threats(pos: &Position, us: Color, info: &ByColor<SideInfo>, p: &Params) -> S {
     let them = !us;
-    let mine = &info[us as usize];
-    let theirs = &info[them as usize];
+    let mine = &info[us];
+    let theirs = &info[them];
     let their_pieces = pos.colors(them) - pos.pieces(PieceKind::Pawn) - pos.pieces(PieceKind::King);
     let heavy = pos.pieces_of(them, PieceKind::Rook) | pos.pieces_of(them, PieceKind::Queen);
     let queens = pos.pieces_of(them, PieceKind::Queen);

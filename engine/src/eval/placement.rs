@@ -3,18 +3,18 @@
 
 use super::{Params, SideInfo, S, SPANS};
 use crate::position::Position;
-use crate::types::{Bitboard, Color, PieceKind, Rank};
+use crate::types::{Bitboard, ByColor, Color, PieceKind, Rank};
 
 /// The light squares (a8, c8, … h1 are light; a1 is dark).
 const LIGHT: u64 = 0x55AA_55AA_55AA_55AA;
 
 /// Outposts, minors behind Pawns, Bishops' own Pawns and Rooks on the seventh for `us`.
-pub(super) fn placement(pos: &Position, us: Color, info: &[SideInfo; 2], p: &Params) -> S {
+pub(super) fn placement(pos: &Position, us: Color, info: &ByColor<SideInfo>, p: &Params) -> S {
     let them = !us;
     let our_pawns = pos.pieces_of(us, PieceKind::Pawn);
     let their_pawns = pos.pieces_of(them, PieceKind::Pawn);
     let all_pawns = pos.pieces(PieceKind::Pawn);
-    let (passed_span, front_span) = (&SPANS.0[us as usize], &SPANS.1[us as usize]);
+    let (passed_span, front_span) = (&SPANS.0[us], &SPANS.1[us]);
     let mut s = S(0, 0);
     for (i, kind) in [PieceKind::Knight, PieceKind::Bishop]
         .into_iter()
@@ -25,7 +25,7 @@ pub(super) fn placement(pos: &Position, us: Color, info: &[SideInfo; 2], p: &Par
             // No enemy Pawn on the files beside it, ahead of it, can ever attack it.
             let attackable = passed_span[sq as usize] & !front_span[sq as usize];
             if (3..=5).contains(&rel_rank)
-                && info[us as usize].pawns.has(sq)
+                && info[us].pawns.has(sq)
                 && (Bitboard(attackable) & their_pawns).is_empty()
             {
                 s += p.outpost[i];
@@ -71,10 +71,10 @@ mod tests {
 
     fn placement_of(fen: &str, us: Color) -> i32 {
         let pos = pos(fen);
-        let info = [
+        let info = ByColor::new(
             SideInfo::new(&pos, Color::White),
             SideInfo::new(&pos, Color::Black),
-        ];
+        );
         placement(&pos, us, &info, &unit()).0
     }
 

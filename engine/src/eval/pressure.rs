@@ -6,12 +6,12 @@
 use super::{pawn_set_attacks, Params, SideInfo, S};
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::position::Position;
-use crate::types::{Color, PieceKind};
+use crate::types::{ByColor, Color, PieceKind};
 
 /// `us`'s safe checks, weak King squares, Pawn-advance threats and King threats.
-pub(super) fn pressure(pos: &Position, us: Color, info: &[SideInfo; 2], p: &Params) -> S {
+pub(super) fn pressure(pos: &Position, us: Color, info: &ByColor<SideInfo>, p: &Params) -> S {
     let them = !us;
-    let (mine, theirs) = (&info[us as usize], &info[them as usize]);
+    let (mine, theirs) = (&info[us], &info[them]);
     let occ = pos.occupied();
     let mut s = S(0, 0);
 
@@ -60,10 +60,10 @@ mod tests {
 
     fn pressure_of(fen: &str, us: Color, p: &Params) -> i32 {
         let pos = pos(fen);
-        let info = [
+        let info = ByColor::new(
             SideInfo::new(&pos, Color::White),
             SideInfo::new(&pos, Color::Black),
-        ];
+        );
         pressure(&pos, us, &info, p).0
     }
 

@@ -10,7 +10,6 @@
 use std::fmt;
 
 use crate::named::UnknownName;
-use crate::rules::draws::color_name;
 use crate::rules::odds::{MateCondition, MateConditionParseError, Odds, OddsGiver};
 use crate::rules::spec::GameSpec;
 use crate::rules::RuleSet;
@@ -23,7 +22,7 @@ pub fn spec_tags(spec: &GameSpec) -> Vec<(&'static str, String)> {
         tags.push(("Odds", spec.odds.name().to_string()));
     }
     if let Some(giver) = spec.giver() {
-        tags.push(("OddsGiver", color_name(giver).to_string()));
+        tags.push(("OddsGiver", giver.to_string()));
         if spec.draw_odds {
             tags.push(("DrawOdds", "yes".to_string()));
         }

@@ -7,7 +7,7 @@
 
 use crate::attacks::between;
 use crate::setup::CastleSide;
-use crate::types::{Bitboard, Color, Rank, Square};
+use crate::types::{Bitboard, ByColor, Color, Rank, Square};
 
 /// Everything needed to generate and play one castling.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
@@ -84,10 +84,10 @@ impl CastlePath {
     }
 }
 
-/// The four castling paths of a position, indexed by `color * 2 + side`.
+/// The four castling paths of a position, by colour and side.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub struct CastlingPaths {
-    paths: [Option<CastlePath>; 4],
+    paths: ByColor<[Option<CastlePath>; 2]>,
     /// Union of every path's [`CastlePath::touch`] squares: a move that touches none of
     /// them leaves the rights alone.
     touch: Bitboard,
@@ -102,20 +102,20 @@ pub const fn right_bit(color: Color, side: CastleSide) -> u8 {
 impl CastlingPaths {
     /// No castling at all.
     pub const NONE: CastlingPaths = CastlingPaths {
-        paths: [None; 4],
+        paths: ByColor::new([None; 2], [None; 2]),
         touch: Bitboard::EMPTY,
     };
 
     /// Records a path.
     pub fn set(&mut self, color: Color, side: CastleSide, path: CastlePath) {
-        self.paths[color as usize * 2 + side as usize] = Some(path);
+        self.paths[color][side as usize] = Some(path);
         self.touch |= path.touch();
     }
 
     /// The path of a right, if the position has one.
     #[inline]
     pub fn get(&self, color: Color, side: CastleSide) -> Option<&CastlePath> {
-        self.paths[color as usize * 2 + side as usize].as_ref()
+        self.paths[color][side as usize].as_ref()
     }
 
     /// The rights that survive a move between `from` and `to`.
@@ -126,10 +126,12 @@ impl CastlingPaths {
             return rights;
         }
         let mut kept = rights;
-        for (i, path) in self.paths.iter().enumerate() {
-            if let Some(p) = path {
-                if (p.touch() & moved).is_nonempty() {
-                    kept &= !(1 << i);
+        for color in Color::ALL {
+            for side in CastleSide::ALL {
+                if let Some(p) = &self.paths[color][side as usize] {
+                    if (p.touch() & moved).is_nonempty() {
+                        kept &= !right_bit(color, side);
+                    }
                 }
             }
         }

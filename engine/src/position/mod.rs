@@ -121,7 +121,7 @@ impl Position {
     /// Every occupied square.
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
-        self.gen.by_color.white | self.gen.by_color.black
+        self.gen.by_color[Color::White] | self.gen.by_color[Color::Black]
     }
 
     /// The square of `color`'s King.
@@ -281,7 +281,7 @@ impl Position {
     #[inline]
     pub fn piece_on(&self, sq: Square) -> Option<Piece> {
         let kind = self.kind_on(sq)?;
-        let color = if self.gen.by_color.white.has(sq) {
+        let color = if self.gen.by_color[Color::White].has(sq) {
             Color::White
         } else {
             Color::Black
@@ -478,7 +478,7 @@ impl Position {
             );
         }
         assert!(
-            (self.gen.by_color.white & self.gen.by_color.black).is_empty(),
+            (self.gen.by_color[Color::White] & self.gen.by_color[Color::Black]).is_empty(),
             "two colours on one square"
         );
         assert_eq!(self.pieces_of(Color::White, PieceKind::King).len(), 1);

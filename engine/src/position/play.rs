@@ -386,7 +386,7 @@ mod tests {
     /// exactly when the generator lists it, along a walk of `plies` from `pos`.
     fn is_legal_agrees_with_the_list(mut pos: Position, plies: usize, seed: u64) {
         use crate::types::{Move, MoveKind, Square};
-        let mut state = seed;
+        let mut rng = crate::rng::Rng::new(seed);
         for _ in 0..plies {
             let list = pos.legal_moves();
             for from in Square::ALL {
@@ -408,10 +408,7 @@ mod tests {
             if list.is_empty() {
                 break;
             }
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            pos.play_unchecked(list[(state >> 33) as usize % list.len()]);
+            pos.play_unchecked(list[rng.below(list.len())]);
         }
     }
 

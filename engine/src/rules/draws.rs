@@ -99,7 +99,7 @@ use std::fmt;
 use crate::position::Position;
 use crate::rules::endless_checks::{self, Budget, Proof, Verdict};
 use crate::rules::{FiftyMoveRule, RepetitionRule, RuleSet};
-use crate::types::{Bitboard, Color, PieceKind};
+use crate::types::{Bitboard, PieceKind};
 
 pub use call::{call_to_mate, call_to_mate_side, may_call_to_mate};
 
@@ -116,14 +116,6 @@ impl fmt::Display for Ruling {
     /// `words (law)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ({})", self.words, self.law)
-    }
-}
-
-/// "White" or "Black".
-pub const fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
     }
 }
 
@@ -191,7 +183,7 @@ impl DrawClaim {
     /// assert_eq!(DrawClaim::DeadPosition.ruling(&pos).law, "Br. II 9 (3)");
     /// ```
     pub fn ruling(self, pos: &Position) -> Ruling {
-        let side = color_name(pos.turn());
+        let side = pos.turn();
         let rules = pos.rules();
         match self {
             // RULE(repetition): the reading of "the same position".
@@ -245,7 +237,7 @@ impl DrawClaim {
             DrawClaim::EndlessChecks => Ruling {
                 words: format!(
                     "every defence of {} is answered by a check until the position recurs: {side} can subject the adverse King to an endless series of checks",
-                    color_name(!pos.turn())
+                    !pos.turn()
                 ),
                 law: endless_checks_law(rules.set),
             },
@@ -256,8 +248,8 @@ impl DrawClaim {
 /// Why the proof of an endless series of checks by the side to move of `pos` failed, in
 /// words; `None` when it did not fail.
 pub fn endless_checks_refusal(proof: Proof, budget: Budget, pos: &Position) -> Option<String> {
-    let side = color_name(pos.turn());
-    let other = color_name(!pos.turn());
+    let side = pos.turn();
+    let other = !pos.turn();
     Some(match proof.verdict {
         Verdict::Proved => return None,
         Verdict::NoCheck => format!("{side} has no check to give"),

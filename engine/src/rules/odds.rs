@@ -9,7 +9,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::position::Position;
-use crate::rules::draws::{color_name, Ruling};
+use crate::rules::draws::Ruling;
 use crate::setup::{CastleSide, Setup};
 use crate::types::{Color, Move, MoveKind, PieceKind, Square};
 use crate::Rules;
@@ -156,7 +156,12 @@ pub enum OddsGiver {
 crate::named_enum!(
     OddsGiver,
     "odds giver",
-    [Auto => "auto", White => "white", Black => "black", Nobody => "none"]
+    [
+        Auto => "auto",
+        White => Color::White.name(),
+        Black => Color::Black.name(),
+        Nobody => "none",
+    ]
 );
 
 impl OddsGiver {
@@ -314,15 +319,14 @@ impl MateCondition {
                 law,
             })
         };
-        let giver_name = color_name(giver);
         match start.piece_on(sq) {
             None => refuse(format!(
-                "no man stands on {sq} at the start; name one of {giver_name}'s men, the giver's"
+                "no man stands on {sq} at the start; name one of {giver}'s men, the giver's"
             )),
             Some(p) if p.color != giver => refuse(format!(
-                "the {} on {sq} is {}'s, not a man of {giver_name}, the giver",
+                "the {} on {sq} is {}'s, not a man of {giver}, the giver",
                 p.kind.name(),
-                color_name(p.color)
+                p.color
             )),
             Some(p) if is_pawn && p.kind != PieceKind::Pawn => refuse(format!(
                 "the man on {sq} is a {}, not a Pawn (name it as man:{sq})",
@@ -458,12 +462,8 @@ impl Odds {
         let Some(giver) = self.giver() else {
             return "none".to_string();
         };
-        let name = |c: Color| match c {
-            Color::White => "White",
-            Color::Black => "Black",
-        };
         let given = if self.removed().is_empty() {
-            format!("{} gives no man", name(giver))
+            format!("{giver} gives no man")
         } else {
             let standard = Setup::standard();
             let men: Vec<String> = self
@@ -474,9 +474,9 @@ impl Odds {
                     format!("the {kind} on {sq}")
                 })
                 .collect();
-            format!("{} gives {} (Am. IV 3)", name(giver), men.join(" and "))
+            format!("{} gives {} (Am. IV 3)", giver, men.join(" and "))
         };
-        let receiver = name(!giver);
+        let receiver = !giver;
         let n = self.first_turn_moves();
         let first = if n > 1 {
             format!(
@@ -535,9 +535,12 @@ mod tests {
     #[test]
     fn two_rooks_keeps_both_rookless_rights_under_the_code_only() {
         let s = Odds::TwoRooks.setup(&Rules::new(RuleSet::American1897));
-        assert!(s.castling.white.king_side.is_some() && s.castling.white.queen_side.is_some());
+        assert!(
+            s.castling[Color::White].king_side.is_some()
+                && s.castling[Color::White].queen_side.is_some()
+        );
         let s = Odds::TwoRooks.setup(&Rules::new(RuleSet::Fide));
-        assert!(s.castling.white.is_empty());
-        assert!(!s.castling.black.is_empty());
+        assert!(s.castling[Color::White].is_empty());
+        assert!(!s.castling[Color::Black].is_empty());
     }
 }

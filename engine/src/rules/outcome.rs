@@ -29,7 +29,7 @@
 //!   resigning the game ... the game must be scored against him"), and the odds terms
 //!   (draw odds, a conditional mate) "Staunton odds I".
 
-use super::draws::{color_name, DrawClaim, Ruling};
+use super::draws::{DrawClaim, Ruling};
 use super::odds::{MarkLost, MarkedManLaws, MateCondition, OddsTerms};
 use super::RuleSet;
 use crate::position::Position;
@@ -221,8 +221,7 @@ pub fn verdict(
                 Verdict {
                     result: win_for(!giver),
                     reason: format!(
-                        "{why} ({law}); by the odds terms the draw is a loss for {}, the giver ({term}; {odds_law})",
-                        color_name(giver)
+                        "{why} ({law}); by the odds terms the draw is a loss for {giver}, the giver ({term}; {odds_law})"
                     ),
                 }
             }
@@ -257,28 +256,19 @@ pub fn verdict(
                 return Verdict {
                     result: win_for(mated),
                     reason: format!(
-                        "{} is checkmated, but {} undertook to mate {undertaking}: {} forfeits the game ({law})",
-                        color_name(mated),
-                        color_name(mater),
-                        color_name(mater)
+                        "{mated} is checkmated, but {mater} undertook to mate {undertaking}: {mater} forfeits the game ({law})"
                     ),
                 };
             }
             Verdict {
                 result: win_for(mater),
-                reason: format!("{} is checkmated ({})", color_name(mated), laws.checkmate),
+                reason: format!("{} is checkmated ({})", mated, laws.checkmate),
             }
         }
-        Ending::Stalemate => draw(
-            format!("{} is stalemated", color_name(to_move)),
-            laws.stalemate,
-        ),
+        Ending::Stalemate => draw(format!("{to_move} is stalemated"), laws.stalemate),
         Ending::Claimed(claim) => {
             let Ruling { words, law } = claim.ruling(pos);
-            draw(
-                format!("{} claims a draw: {words}", color_name(to_move)),
-                law,
-            )
+            draw(format!("{to_move} claims a draw: {words}"), law)
         }
         Ending::DeadPosition => {
             let Ruling { words, law } = DrawClaim::DeadPosition.ruling(pos);
@@ -287,7 +277,7 @@ pub fn verdict(
         Ending::Agreed => draw("the players agree to a draw".to_string(), laws.agreement),
         Ending::Resigned(by) => Verdict {
             result: win_for(!by),
-            reason: format!("{} resigns ({})", color_name(by), laws.resignation),
+            reason: format!("{} resigns ({})", by, laws.resignation),
         },
         Ending::ConditionLost(how) => {
             let giver = terms.giver.unwrap_or(to_move);
@@ -308,31 +298,26 @@ pub fn verdict(
                     laws.marked_pawn
                 ),
             };
-            let g = color_name(giver);
             Verdict {
                 result: win_for(!giver),
                 reason: format!(
-                    "{g} undertook to mate with {man}, which {fate}: {g} can no longer mate so, and can only forfeit or be mated, so {g} forfeits the game ({law})"
+                    "{giver} undertook to mate with {man}, which {fate}: {giver} can no longer mate so, and can only forfeit or be mated, so {giver} forfeits the game ({law})"
                 ),
             }
         }
         Ending::TimeForfeit(by) => {
-            let who = color_name(by);
             // FIDE 6.9: a draw when the opponent cannot mate at all (here: a lone King).
             let lone = pos.colors(!by) == pos.pieces_of(!by, crate::types::PieceKind::King);
             if pos.rules().set == RuleSet::Fide && lone {
                 draw(
-                    format!(
-                        "{who}'s time ran out, but {} has only the King",
-                        color_name(!by)
-                    ),
+                    format!("{by}'s time ran out, but {} has only the King", !by),
                     laws.time_limit,
                 )
             } else {
                 Verdict {
                     result: win_for(!by),
                     reason: format!(
-                        "{who}'s time ran out: {who} forfeits the game ({})",
+                        "{by}'s time ran out: {by} forfeits the game ({})",
                         laws.time_limit
                     ),
                 }

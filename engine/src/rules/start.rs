@@ -118,8 +118,7 @@ pub fn odds_men_unexplained(setup: &Setup, odds: Odds, giver: Color) -> Option<S
     let first = |kind: PieceKind| standard.squares_of(Piece::new(Color::White, kind)).len();
     let pawns_left = first(PieceKind::Pawn) - removed[PieceKind::Pawn as usize];
     let pawns = count(PieceKind::Pawn);
-    let name = crate::rules::draws::color_name(giver);
-    let gave = format!("{name} gave {} (Am. IV 3)", names.join(" and "));
+    let gave = format!("{giver} gave {} (Am. IV 3)", names.join(" and "));
     if pawns > pawns_left {
         let message = format!(
             "a game at the odds of {odds}: {gave}, and has {pawns} Pawns; the odds left him {pawns_left}"

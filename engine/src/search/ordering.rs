@@ -6,7 +6,7 @@
 //! pruning or futility begins).
 
 use crate::position::Position;
-use crate::types::{Bitboard, Color, Move, MoveKind, PieceKind, Square, MAX_MOVES};
+use crate::types::{Bitboard, ByColor, Color, Move, MoveKind, PieceKind, Square, MAX_MOVES};
 
 use super::MAX_PLY;
 
@@ -126,7 +126,7 @@ pub(crate) fn piece_to(kind: PieceKind, to: Square) -> usize {
 /// The per-thread learning tables, kept between searches.
 pub(crate) struct Histories {
     /// Butterfly history: [side][from][to].
-    pub butterfly: Vec<[[i16; 64]; 64]>,
+    pub butterfly: Box<ByColor<[[i16; 64]; 64]>>,
     /// Continuation history: [previous piece-to][piece-to].
     pub continuation: Vec<[i16; 384]>,
     /// The reply that refuted a move last time: [previous piece-to].
@@ -138,7 +138,7 @@ pub(crate) struct Histories {
 impl Histories {
     pub fn new() -> Histories {
         Histories {
-            butterfly: vec![[[0; 64]; 64]; 2],
+            butterfly: Box::new(ByColor::new([[0; 64]; 64], [[0; 64]; 64])),
             continuation: vec![[0; 384]; 384],
             counter: vec![None; 384],
             killers: [[None; 2]; MAX_PLY + 8],
@@ -152,7 +152,7 @@ impl Histories {
     /// The quiet-move ordering score: butterfly plus continuation histories.
     #[inline]
     pub fn quiet_score(&self, side: Color, mv: Move, pt: usize, prev: [Option<usize>; 2]) -> i32 {
-        let mut s = i32::from(self.butterfly[side as usize][mv.from() as usize][mv.to() as usize]);
+        let mut s = i32::from(self.butterfly[side][mv.from() as usize][mv.to() as usize]);
         for p in prev.into_iter().flatten() {
             s += i32::from(self.continuation[p][pt]);
         }
@@ -169,7 +169,7 @@ impl Histories {
         bonus: i32,
     ) {
         gravity(
-            &mut self.butterfly[side as usize][mv.from() as usize][mv.to() as usize],
+            &mut self.butterfly[side][mv.from() as usize][mv.to() as usize],
             bonus,
         );
         for p in prev.into_iter().flatten() {

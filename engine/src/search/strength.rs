@@ -16,6 +16,7 @@
 //! rather than the clock ends each search).
 
 use crate::position::Position;
+use crate::rng::Rng;
 use crate::types::Move;
 
 use super::ordering::{noisy_moves, see_ge};
@@ -121,7 +122,7 @@ impl Strength {
     /// pay for several principal variations.
     pub(crate) fn considers_second_best(&self, pos: &Position) -> bool {
         let rate = self.calibration().choose_per_mille;
-        Rng::new(self.seed, pos.key()).below(1000) < u64::from(rate)
+        below(&mut position_rng(self.seed, pos.key()), 1000) < u64::from(rate)
     }
 
     /// The limits of a search at this strength: the caller's, with the node budget (the
@@ -154,8 +155,8 @@ impl Strength {
         if best_score.abs() >= MATE_BOUND || lines.len() < 2 {
             return best;
         }
-        let mut rng = Rng::new(self.seed, pos.key());
-        if rng.below(1000) >= u64::from(c.choose_per_mille) {
+        let mut rng = position_rng(self.seed, pos.key());
+        if below(&mut rng, 1000) >= u64::from(c.choose_per_mille) {
             return best;
         }
         let best_exposure = exposure_after(pos, best);
@@ -173,7 +174,7 @@ impl Strength {
         if total <= 0 {
             return best;
         }
-        let mut pick = rng.below(total as u64) as i64;
+        let mut pick = below(&mut rng, total as u64) as i64;
         for (m, w) in candidates {
             if pick < w {
                 return m;
@@ -207,28 +208,18 @@ pub(crate) fn exposure_after(pos: &Position, mv: Move) -> i32 {
         .unwrap_or(0)
 }
 
-/// A small deterministic generator (`SplitMix64`) seeded by the seed and the position.
-struct Rng(u64);
+/// The generator of a choice in `pos`: the workspace's [`Rng`], seeded by the seed and
+/// the position, its first number skipped.
+fn position_rng(seed: u64, key: u64) -> Rng {
+    let mut rng = Rng::new(seed ^ key.rotate_left(17));
+    rng.next_u64();
+    rng
+}
 
-impl Rng {
-    fn new(seed: u64, key: u64) -> Rng {
-        let mut rng = Rng(seed ^ key.rotate_left(17));
-        rng.next();
-        rng
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n` > 0).
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
+/// A number in `0..n` (`n` > 0) by remainder, not [`Rng::below`]: the moves played at a
+/// seed ("the same seed, the same moves") come from this exact draw.
+fn below(rng: &mut Rng, n: u64) -> u64 {
+    rng.next_u64() % n
 }
 
 /// Passes reports on and keeps the exact lines of the last completed depth.

@@ -8,7 +8,7 @@
 use engine::eval::nnue::{output_bucket, Activation, Kernel, Network, FEATURES};
 
 use super::data::{expected, Sample};
-use crate::rng::Rng;
+use engine::rng::Rng;
 
 /// Centipawns per unit of output (the quantised file's SCALE).
 pub const SCALE: f64 = 400.0;

@@ -24,8 +24,8 @@ use rayon::prelude::*;
 
 use crate::gradient::{linear_step_size, Adam};
 use crate::packed::PackedPosition;
-use crate::rng::Rng;
 use data::{expected, Sample, CP_SCALE};
+use engine::rng::Rng;
 use float_net::FloatNet;
 
 /// The settings of a training run.

@@ -13,7 +13,7 @@ use arrayvec::ArrayVec;
 use super::simd::apply;
 use super::{feature, Network, FEATURES};
 use crate::position::Position;
-use crate::types::{Color, PieceKind};
+use crate::types::{ByColor, Color, PieceKind};
 
 /// The first layer's sums of one position, both points of view.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,7 +21,7 @@ pub struct Accumulator {
     /// White's point of view, then Black's: `hidden` sums each.
     values: Vec<i16>,
     /// The men summed: bitboards by colour and kind.
-    men: [[u64; 6]; 2],
+    men: ByColor<[u64; 6]>,
     /// Whether `values` hold the sums of `men` (false before the first refresh).
     valid: bool,
 }
@@ -31,7 +31,7 @@ impl Accumulator {
     pub fn new(net: &Network) -> Accumulator {
         Accumulator {
             values: vec![0; 2 * net.hidden],
-            men: [[0; 6]; 2],
+            men: ByColor::new([0; 6], [0; 6]),
             valid: false,
         }
     }
@@ -46,24 +46,24 @@ impl Accumulator {
     pub fn refresh(&mut self, net: &Network, pos: &Position) {
         let h = net.hidden;
         self.values.resize(2 * h, 0);
-        let mut men = [[0u64; 6]; 2];
+        let mut men = ByColor::new([0u64; 6], [0; 6]);
         // Every man's column for each point of view: 64 at most, not 32 (`Validation
         // off` lets any position in).
-        let mut all = [ArrayVec::<u16, 64>::new(), ArrayVec::<u16, 64>::new()];
+        let mut all = ByColor::new(ArrayVec::<u16, 64>::new(), ArrayVec::new());
         for color in Color::ALL {
             for kind in PieceKind::ALL {
                 let bb = pos.pieces_of(color, kind);
-                men[color as usize][kind as usize] = bb.0;
+                men[color][kind as usize] = bb.0;
                 for sq in bb {
                     for persp in Color::ALL {
-                        all[persp as usize].push(column(persp, color, kind as usize, sq as usize));
+                        all[persp].push(column(persp, color, kind as usize, sq as usize));
                     }
                 }
             }
         }
         for persp in Color::ALL {
             let acc = &mut self.values[persp as usize * h..(persp as usize + 1) * h];
-            let columns = &all[persp as usize];
+            let columns = &all[persp];
             apply(
                 net.kernel,
                 acc,
@@ -94,13 +94,13 @@ impl Accumulator {
         let h = net.hidden;
         let base = from.unwrap_or(self);
         let (was, usable) = (base.men, base.valid && base.values.len() == 2 * h);
-        let mut now = [[0u64; 6]; 2];
+        let mut now = ByColor::new([0u64; 6], [0; 6]);
         let mut changed = 0;
         for color in Color::ALL {
             for kind in PieceKind::ALL {
                 let bb = pos.pieces_of(color, kind).0;
-                now[color as usize][kind as usize] = bb;
-                changed += (bb ^ was[color as usize][kind as usize]).count_ones();
+                now[color][kind as usize] = bb;
+                changed += (bb ^ was[color][kind as usize]).count_ones();
             }
         }
         if !usable || changed >= pos.occupied().len() {
@@ -109,10 +109,10 @@ impl Accumulator {
         }
         // The columns that leave and arrive, for each point of view: fewer than the men
         // on the board, who are at most 64 (`Validation off` lets any position in).
-        let mut gone = [ArrayVec::<u16, 64>::new(), ArrayVec::<u16, 64>::new()];
-        let mut arrived = [ArrayVec::<u16, 64>::new(), ArrayVec::<u16, 64>::new()];
+        let mut gone = ByColor::new(ArrayVec::<u16, 64>::new(), ArrayVec::new());
+        let mut arrived = ByColor::new(ArrayVec::<u16, 64>::new(), ArrayVec::new());
         for color in Color::ALL {
-            let (old, new) = (was[color as usize], now[color as usize]);
+            let (old, new) = (was[color], now[color]);
             for kind in 0..6 {
                 let (o, n) = (old[kind], new[kind]);
                 for (bits, lists) in [(o & !n, &mut gone), (n & !o, &mut arrived)] {
@@ -121,7 +121,7 @@ impl Accumulator {
                         let sq = bits.trailing_zeros() as usize;
                         bits &= bits - 1;
                         for persp in Color::ALL {
-                            lists[persp as usize].push(column(persp, color, kind, sq));
+                            lists[persp].push(column(persp, color, kind, sq));
                         }
                     }
                 }
@@ -138,8 +138,8 @@ impl Accumulator {
                 acc,
                 src,
                 &net.feature_weights,
-                &gone[p],
-                &arrived[p],
+                &gone[persp],
+                &arrived[persp],
             );
         }
         self.men = now;
@@ -194,13 +194,8 @@ mod tests {
     /// Random games (American rules: castling without the Rook may occur; FIDE for
     /// en passant and promotions), checking every position.
     fn random_positions(seed: u64, games: usize, plies: usize) -> Vec<Vec<Position>> {
-        let mut s = seed;
-        let mut next = move || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
-        };
+        let mut rng = crate::rng::Rng::new(seed);
+        let mut next = move || rng.next_u64();
         let starts = [
             (
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

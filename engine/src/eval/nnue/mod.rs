@@ -182,13 +182,8 @@ pub(crate) mod tests {
 
     /// The same with `buckets` output buckets.
     pub(crate) fn random_bucketed_network(hidden: usize, buckets: usize, seed: u64) -> Network {
-        let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let mut next = |range: i64| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            ((s % (2 * range as u64 + 1)) as i64 - range) as i16
-        };
+        let mut rng = crate::rng::Rng::new(seed);
+        let mut next = |range: i64| rng.within(range) as i16;
         Network {
             hidden,
             qa: 255,

@@ -288,15 +288,11 @@ mod avx2 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::Rng;
 
-    fn random_i16s(n: usize, seed: &mut u64, range: i16) -> Vec<i16> {
+    fn random_i16s(n: usize, rng: &mut Rng, range: i16) -> Vec<i16> {
         (0..n)
-            .map(|_| {
-                *seed ^= *seed << 13;
-                *seed ^= *seed >> 7;
-                *seed ^= *seed << 17;
-                ((*seed % (2 * range as u64 + 1)) as i64 - range as i64) as i16
-            })
+            .map(|_| rng.within(i64::from(range)) as i16)
             .collect()
     }
 
@@ -306,11 +302,11 @@ mod tests {
             // No AVX2 on this CPU: only the scalar path runs, nothing to compare.
             return;
         };
-        let mut seed = 0x9E37_79B9_7F4A_7C15;
+        let mut rng = Rng::new(1);
         for n in [16, 64, 128, 256] {
             for range in [300, 32_767] {
-                let x = random_i16s(n, &mut seed, range);
-                let w = random_i16s(n, &mut seed, range);
+                let x = random_i16s(n, &mut rng, range);
+                let w = random_i16s(n, &mut rng, range);
                 for top in [255, 127, 32_767] {
                     assert_eq!(
                         clipped_dot(Kernel::SCALAR, &x, &w, top),
@@ -337,15 +333,15 @@ mod tests {
 
     #[test]
     fn apply_takes_columns_out_and_puts_columns_in_from_a_copy_or_in_place() {
-        let mut seed = 0x2545_F491_4F6C_DD1D;
+        let mut rng = Rng::new(4);
         // 144 and 272: eight registers at a time and one left over.
         for n in [16, 128, 144, 256, 272] {
             for range in [300, 32_767] {
-                let x = random_i16s(n, &mut seed, range);
-                let w = random_i16s(n, &mut seed, range);
+                let x = random_i16s(n, &mut rng, range);
+                let w = random_i16s(n, &mut rng, range);
                 // Up to four columns each way out of eight, from another slice or in
                 // place.
-                let weights = random_i16s(8 * n, &mut seed, range);
+                let weights = random_i16s(8 * n, &mut rng, range);
                 let column = |f: u16| &weights[usize::from(f) * n..(usize::from(f) + 1) * n];
                 for k in 0..=4u16 {
                     let gone: Vec<u16> = (0..k).map(|f| 7 - 2 * f).collect();

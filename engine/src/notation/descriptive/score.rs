@@ -131,11 +131,7 @@ pub struct ScoreError {
 
 impl fmt::Display for ScoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let side = match self.side {
-            Color::White => "White",
-            Color::Black => "Black",
-        };
-        write!(f, "move {} ({side}): {}", self.number, self.error)
+        write!(f, "move {} ({}): {}", self.number, self.side, self.error)
     }
 }
 

@@ -7,7 +7,6 @@ use super::{IllegalKind, IllegalReason, MOVES_LAW};
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::position::legality::castling_right_problem;
 use crate::position::Position;
-use crate::rules::draws::color_name;
 use crate::setup::CastleSide;
 use crate::types::{Bitboard, Color, File, Move, MoveKind, Piece, PieceKind, Rank, Square};
 
@@ -55,8 +54,7 @@ impl Position {
                 MOVES_LAW,
                 format!(
                     "the {name} on {from} is {}'s, and it is {}'s turn to play",
-                    color_name(man.color),
-                    color_name(turn)
+                    man.color, turn
                 ),
             );
         }
@@ -211,8 +209,7 @@ impl Position {
                 CASTLING_LAW,
                 vec![from, to, rook_square],
                 format!(
-                    "{} may no longer castle on the {side_name} side: the King or the Rook has moved, or a man has stood on {rook_square}",
-                    color_name(turn)
+                    "{turn} may no longer castle on the {side_name} side: the King or the Rook has moved, or a man has stood on {rook_square}"
                 ),
             );
         };
@@ -348,7 +345,7 @@ impl Position {
         let attackers = after.attackers(king, !turn, after.occupied());
         let first = attackers.into_iter().next()?;
         let by = after.piece_on(first).map_or("a man", |p| p.kind.name());
-        let commanded = format!("commanded by {}'s {by} on {first}", color_name(!turn));
+        let commanded = format!("commanded by {}'s {by} on {first}", !turn);
         Some(if kind == PieceKind::King {
             format!("your King would stand in check on {to}, {commanded}")
         } else if self.in_check() {

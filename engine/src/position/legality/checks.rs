@@ -27,7 +27,7 @@ use crate::attacks::{
 use crate::setup::Setup;
 use crate::types::{Bitboard, Color, File, Piece, PieceKind, Rank, Square};
 
-use super::{color_name, list_squares, SetupViolation, SetupViolationKind};
+use super::{list_squares, SetupViolation, SetupViolationKind};
 
 /// Every occupied square.
 fn occupied(setup: &Setup) -> Bitboard {
@@ -165,7 +165,7 @@ pub fn checks(setup: &Setup, out: &mut Vec<SetupViolation>) {
             squares,
             format!(
                 "{} is not to move but its King on {their_king} is in check from {}",
-                color_name(!us),
+                !us,
                 list_squares(&against_them.iter().collect::<Vec<_>>())
             ),
         ));
@@ -208,7 +208,7 @@ pub fn checks(setup: &Setup, out: &mut Vec<SetupViolation>) {
         squares,
         format!(
             "impossible check on {}'s King on {our_king} by {}: {why}",
-            color_name(us),
+            us,
             names.join(" and ")
         ),
     ));

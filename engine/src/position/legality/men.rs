@@ -8,7 +8,7 @@ use crate::setup::Setup;
 use crate::types::{Color, Piece, PieceKind, Rank, Square};
 use crate::Rules;
 
-use super::{color_name, list_squares, SetupViolation, SetupViolationKind};
+use super::{list_squares, SetupViolation, SetupViolationKind};
 
 /// The squares of a man, in a1..h8 order.
 fn squares(setup: &Setup, piece: Piece) -> Vec<Square> {
@@ -25,17 +25,13 @@ pub fn kings(setup: &Setup, out: &mut Vec<SetupViolation>) {
                 SetupViolationKind::MissingKing,
                 "Am. I 4",
                 Vec::new(),
-                format!("{} has no King", color_name(color)),
+                format!("{color} has no King"),
             )),
             n => out.push(SetupViolation::new(
                 SetupViolationKind::TooManyKings,
                 "Am. I 4",
                 kings.clone(),
-                format!(
-                    "{} has {n} Kings, on {}",
-                    color_name(color),
-                    list_squares(&kings)
-                ),
+                format!("{} has {n} Kings, on {}", color, list_squares(&kings)),
             )),
         }
     }
@@ -51,14 +47,13 @@ pub fn kings(setup: &Setup, out: &mut Vec<SetupViolation>) {
 /// counted per colour of square.
 pub fn counts(setup: &Setup, out: &mut Vec<SetupViolation>) {
     for color in Color::ALL {
-        let name = color_name(color);
         let men = setup.squares_of_color(color).len();
         if men > 16 {
             out.push(SetupViolation::new(
                 SetupViolationKind::TooManyMen,
                 "Am. I 4",
                 Vec::new(),
-                format!("{name} has {men} men; a side has 16 at most"),
+                format!("{color} has {men} men; a side has 16 at most"),
             ));
         }
         let count = |kind| setup.squares_of(Piece::new(color, kind)).len();
@@ -68,7 +63,7 @@ pub fn counts(setup: &Setup, out: &mut Vec<SetupViolation>) {
                 SetupViolationKind::TooManyPawns,
                 "Am. I 4",
                 squares(setup, Piece::new(color, PieceKind::Pawn)),
-                format!("{name} has {pawns} Pawns; a side has 8 at most"),
+                format!("{color} has {pawns} Pawns; a side has 8 at most"),
             ));
             continue;
         }
@@ -89,7 +84,7 @@ pub fn counts(setup: &Setup, out: &mut Vec<SetupViolation>) {
                 "Am. I 4",
                 Vec::new(),
                 format!(
-                    "{name} has {extra} pieces beyond the initial array but only {} missing Pawns that could have been promoted",
+                    "{color} has {extra} pieces beyond the initial array but only {} missing Pawns that could have been promoted",
                     8 - pawns
                 ),
             ));
@@ -113,7 +108,7 @@ pub fn pawn_ranks(setup: &Setup, rules: Rules, out: &mut Vec<SetupViolation>) {
                 first.clone(),
                 format!(
                     "{} Pawn on its own first rank: {}",
-                    color_name(color),
+                    color,
                     list_squares(&first)
                 ),
             ));
@@ -130,7 +125,7 @@ pub fn pawn_ranks(setup: &Setup, rules: Rules, out: &mut Vec<SetupViolation>) {
                 last.clone(),
                 format!(
                     "{} Pawn on its eighth rank, where it must have been exchanged for a piece: {} (only british-1894, IV 15, lets it remain a Pawn)",
-                    color_name(color),
+                    color,
                     list_squares(&last)
                 ),
             ));

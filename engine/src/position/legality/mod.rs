@@ -9,7 +9,7 @@
 //!
 //! ```
 //! use engine::position::legality::{judge, Relax, SetupViolationKind};
-//! use engine::{Rules, RuleSet, Setup};
+//! use engine::{Color, Rules, RuleSet, Setup};
 //! let mut setup = Setup::from_fen("4k3/8/8/8/8/8/8/4RK2 w K e3 0 1", false).unwrap();
 //! let found = judge(&mut setup, Rules::new(RuleSet::American1897), Relax::REPAIR_ALL);
 //! let kinds: Vec<_> = found.iter().map(|v| v.kind).collect();
@@ -18,7 +18,7 @@
 //!     SetupViolationKind::CastlingKingMoved,
 //!     SetupViolationKind::InvalidEnPassant,
 //! ]);
-//! assert!(found[1].repaired && setup.castling.white.is_empty() && setup.ep_square.is_none());
+//! assert!(found[1].repaired && setup.castling[Color::White].is_empty() && setup.ep_square.is_none());
 //! ```
 
 pub mod checks;
@@ -26,7 +26,7 @@ pub mod men;
 pub mod repair;
 
 use crate::setup::Setup;
-use crate::types::{Color, Square};
+use crate::types::Square;
 use crate::Rules;
 
 pub use repair::castling_right_problem;
@@ -127,14 +127,6 @@ impl Relax {
     };
 }
 
-/// "White" or "Black".
-pub const fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 /// Squares as "a1, b2".
 pub fn list_squares(squares: &[Square]) -> String {
     let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
@@ -162,6 +154,7 @@ pub fn judge(setup: &mut Setup, rules: Rules, relax: Relax) -> Vec<SetupViolatio
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::types::Color;
     use crate::{Odds, Position, RuleSet};
 
     #[test]
@@ -239,7 +232,7 @@ mod tests {
         assert_eq!(right(fide).unwrap().law, "docs/RULES.md §3");
         // The explanation of an illegal castling asks the same function.
         let mut s = Setup::from_fen("r3k2r/8/8/8/8/8/8/4K2R w K - 0 1", false).unwrap();
-        s.castling.white.queen_side = None;
+        s.castling[Color::White].queen_side = None;
         let pos = Position::from_setup(&s, fide).unwrap();
         let why = pos.why_illegal("e1c1");
         assert_eq!(why.law, "docs/RULES.md §3");

@@ -11,7 +11,7 @@ use crate::setup::{CastleSide, Setup};
 use crate::types::{Color, File, Piece, PieceKind, Rank, Square};
 use crate::Rules;
 
-use super::{color_name, SetupViolation, SetupViolationKind};
+use super::{SetupViolation, SetupViolationKind};
 
 /// The FEN letter of a right, for messages.
 fn right_letter(color: Color, side: CastleSide) -> char {
@@ -41,7 +41,7 @@ pub fn castling_right_problem(
     let rook_square = Square::new(file, first);
     let king = setup.king(color);
     let rook = Piece::new(color, PieceKind::Rook);
-    let name = color_name(color);
+    let name = color;
     let letter = right_letter(color, side);
     let v = |kind, law, squares, message| Some(SetupViolation::new(kind, law, squares, message));
     if rules.chess960 {
@@ -103,7 +103,7 @@ pub fn castling_right_problem(
             vec![rook_square],
             format!(
                 "{name}'s castling right {letter}: {rook_square} holds a {} {}, so the Rook has left (and a right without Rook needs the square empty throughout the game)",
-                color_name(other.color),
+                other.color,
                 other.kind.name()
             ),
         ),
@@ -168,11 +168,11 @@ pub fn en_passant(setup: &mut Setup, repair: bool, out: &mut Vec<SetupViolation>
     if en_passant_stands(setup) {
         return;
     }
-    let pawn = color_name(!setup.turn);
+    let pawn = !setup.turn;
     let mut message = if in_check_unexplained(setup, ep) {
         format!(
             "en passant square {ep}: the {pawn} Pawn's double step over it could not have given the check {} now stands in",
-            color_name(setup.turn)
+            setup.turn
         )
     } else {
         format!("en passant square {ep}: no {pawn} Pawn can just have passed over it with a double step")

@@ -12,7 +12,7 @@
 //! ([`Position::call_clock`]); a call once made stands until the fifty moves on each side
 //! are played.
 
-use super::{color_name, fifty_moves_law, Ruling};
+use super::{fifty_moves_law, Ruling};
 use crate::position::Position;
 use crate::rules::FiftyMoveRule;
 use crate::types::{Color, PieceKind};
@@ -83,15 +83,13 @@ pub fn call_to_mate(pos: &Position, by: Color) -> Result<Ruling, Ruling> {
     }
     if !may_call_to_mate(pos, by) {
         return refuse(format!(
-            "{} may not call to mate: only a side without Pawns that has a lone King, or one piece against equal or greater force, or two minor pieces against a Queen, may call",
-            color_name(by)
+            "{by} may not call to mate: only a side without Pawns that has a lone King, or one piece against equal or greater force, or two minor pieces against a Queen, may call"
         ));
     }
     Ok(Ruling {
         words: format!(
             "{} calls on {} to mate within fifty moves on each side",
-            color_name(by),
-            color_name(!by)
+            by, !by
         ),
         law,
     })

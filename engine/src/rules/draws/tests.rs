@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::game::game_from as game;
-use crate::{Game, Odds, Rules};
+use crate::{Color, Game, Odds, Rules};
 
 const EVERY_SET: [RuleSet; 4] = [
     RuleSet::American1897,

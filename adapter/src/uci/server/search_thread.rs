@@ -1,4 +1,4 @@
-//! The search thread and its handshake with the session: `stop` and `ponderhit` reach it
+//! The search thread and its handshake with the server: `stop` and `ponderhit` reach it
 //! through `Control`, and it holds its `bestmove` while a `go infinite` or `go ponder`
 //! is still in force. It always answers exactly one `bestmove`, even when the search
 //! panics or returns an illegal move.
@@ -18,7 +18,7 @@ use crate::backend::SearchBackend;
 use crate::uci::options::Options;
 use crate::uci::response::UciResponse;
 
-/// Shared between the session and one search thread.
+/// Shared between the server and one search thread.
 #[derive(Default)]
 pub(super) struct Control {
     /// Tells the search to stop.
@@ -76,7 +76,7 @@ pub(super) struct SearchJob<B> {
     pub(super) limits: Limits,
     /// Whether the answer is the giver's pass, `0000`, without a search.
     pub(super) pass: bool,
-    /// The session's options (`UCI_ShowWDL`, and the settings of a fresh searcher).
+    /// The server's options (`UCI_ShowWDL`, and the settings of a fresh searcher).
     pub(super) options: Options,
 }
 
@@ -157,11 +157,11 @@ impl<B: SearchBackend> SearchJob<B> {
     }
 }
 
-/// A new searcher with the session's settings, replacing one lost to a panic.
+/// A new searcher with the server's settings, replacing one lost to a panic.
 fn fresh_backend<B: SearchBackend>(options: &Options) -> B {
     let mut b = B::default();
     b.set_hash_mb(options.hash_mb as usize);
     b.set_threads(options.threads as usize);
-    b.set_odds_terms(options.code.terms());
+    b.set_odds_terms(options.game.terms());
     b
 }

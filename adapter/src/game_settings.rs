@@ -1,4 +1,4 @@
-//! The rules code: the game played ([`engine::GameSpec`]) and how positions are checked
+//! `GameSettings`: the game played ([`engine::GameSpec`]) and how positions are checked
 //! against the Code ([`Validation`]), as the UCI options and the command line set them.
 //!
 //! Parsing and listing each name is the engine's (`RuleSet`, `Odds`, `OddsGiver`) or the
@@ -12,14 +12,14 @@ use crate::validate::Validation;
 /// Everything that decides how a position is read and played: the game (rule set,
 /// Chess960, odds, giver, mate condition, draw odds, contempt) and the validation mode.
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
-pub struct RulesCode {
+pub struct GameSettings {
     /// The game played.
     pub spec: GameSpec,
     /// What to do with positions the Code finds wrong.
     pub validation: Validation,
 }
 
-impl RulesCode {
+impl GameSettings {
     /// The engine's rule switches.
     pub const fn rules(&self) -> Rules {
         self.spec.rules()
@@ -36,7 +36,7 @@ impl RulesCode {
     }
 }
 
-impl std::fmt::Display for RulesCode {
+impl std::fmt::Display for GameSettings {
     /// `american-1897, odds rook, chess960, draw odds, validation refuse`: the rule set,
     /// then only what differs from the default among the odds, Chess960 and draw odds,
     /// then the validation mode.
@@ -63,24 +63,24 @@ mod tests {
 
     #[test]
     fn default_is_the_american_code_without_odds() {
-        let code = RulesCode::default();
-        assert_eq!(code.rules(), Rules::new(RuleSet::American1897));
+        let settings = GameSettings::default();
+        assert_eq!(settings.rules(), Rules::new(RuleSet::American1897));
         assert_eq!(RuleSet::names()[0], "american-1897");
         assert_eq!(Odds::names()[0], "none");
         assert_eq!(Validation::names(), ["refuse", "flag", "off"]);
-        assert_eq!(code.to_string(), "american-1897, validation refuse");
+        assert_eq!(settings.to_string(), "american-1897, validation refuse");
     }
 
     #[test]
     fn chess960_reaches_the_rules() {
-        let code = RulesCode {
+        let settings = GameSettings {
             spec: GameSpec {
                 chess960: true,
                 ..GameSpec::default()
             },
-            ..RulesCode::default()
+            ..GameSettings::default()
         };
-        assert!(code.rules().chess960);
-        assert!(!code.rules().allows_castling_without_rook());
+        assert!(settings.rules().chess960);
+        assert!(!settings.rules().allows_castling_without_rook());
     }
 }

@@ -1,4 +1,4 @@
-//! The session's answers for people rather than GUIs: `d` and `go perft`, and the cap
+//! The server's answers for people rather than GUIs: `d` and `go perft`, and the cap
 //! on `Hash`.
 
 use std::fmt::Write as _;
@@ -7,12 +7,12 @@ use std::io::Write;
 use engine::Position;
 
 use super::output::Output;
-use super::{Session, MAX_PERFT_DEPTH};
+use super::{UciServer, MAX_PERFT_DEPTH};
 use crate::backend::SearchBackend;
 use crate::uci::response::UciResponse;
 use crate::validate::Severity;
 
-impl<B: SearchBackend> Session<B> {
+impl<B: SearchBackend> UciServer<B> {
     pub(super) fn perft<W: Write>(pos: &Position, depth: i64, out: &Output<W>) {
         let clamped = depth.clamp(0, MAX_PERFT_DEPTH);
         if clamped != depth {
@@ -54,7 +54,7 @@ impl<B: SearchBackend> Session<B> {
             }
             None => text.push_str("No valid position (the last one was refused).\n"),
         }
-        let _ = writeln!(text, "Rules: {}", self.options.code);
+        let _ = writeln!(text, "Rules: {}", self.options.game);
         if self.report.findings.is_empty() {
             text.push_str("Code: no findings\n");
         }

@@ -1,4 +1,4 @@
-//! `setoption`: the value is recorded by `Options`; here the session does what the
+//! `setoption`: the value is recorded by `Options`; here the server does what the
 //! change asks of the searcher (hash size, threads, odds terms) and of the position.
 
 use std::io::Write;
@@ -6,12 +6,12 @@ use std::io::Write;
 use super::output::Output;
 use super::search_thread::Running;
 use super::text::memory_cap_mb;
-use super::Session;
+use super::UciServer;
 use crate::backend::SearchBackend;
-use crate::uci::options::Effect;
+use crate::uci::options::{Effect, HASH};
 use crate::uci::response::UciResponse;
 
-impl<B: SearchBackend> Session<B> {
+impl<B: SearchBackend> UciServer<B> {
     pub(super) fn set_option<W: Write>(
         &mut self,
         name: &str,
@@ -29,8 +29,8 @@ impl<B: SearchBackend> Session<B> {
                     if let Some(cap) = memory_cap_mb() {
                         if self.options.hash_mb > cap {
                             out.send(&UciResponse::InfoString(format!(
-                                "Hash {} MiB is more than a quarter of the available memory; using {cap} MiB",
-                                self.options.hash_mb
+                                "{} {} MiB is more than a quarter of the available memory; using {cap} MiB",
+                                HASH.name, self.options.hash_mb
                             )));
                             self.options.hash_mb = cap;
                         }
@@ -48,7 +48,7 @@ impl<B: SearchBackend> Session<B> {
                         Effect::ClearHash => b.clear(),
                         Effect::Threads => b.set_threads(options.threads as usize),
                         Effect::OddsTerms | Effect::Recheck => {
-                            b.set_odds_terms(options.code.terms());
+                            b.set_odds_terms(options.game.terms());
                         }
                         Effect::Nothing | Effect::ResizeHash => {}
                     }

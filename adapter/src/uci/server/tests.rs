@@ -1,4 +1,4 @@
-//! Tests of the session, driven in-process through `Session::run` with scripted input.
+//! Tests of the server, driven in-process through `UciServer::run` with scripted input.
 //! Timing-dependent behaviour (stop, ponderhit, isready during a search) is tested over
 //! pipes against the real binary in `adapter/tests/`.
 
@@ -10,7 +10,7 @@ use engine::Game;
 
 use super::*;
 
-/// A searcher that panics, to check that the session survives it.
+/// A searcher that panics, to check that the server survives it.
 #[derive(Default)]
 struct Panicking;
 
@@ -54,9 +54,9 @@ impl SearchBackend for Lying {
     }
 }
 
-fn transcript<B: SearchBackend>(session: &mut Session<B>, input: &str) -> Vec<String> {
+fn transcript<B: SearchBackend>(server: &mut UciServer<B>, input: &str) -> Vec<String> {
     let mut out = Vec::new();
-    session.run(Cursor::new(input.as_bytes().to_vec()), &mut out);
+    server.run(Cursor::new(input.as_bytes().to_vec()), &mut out);
     String::from_utf8(out)
         .expect("output is UTF-8")
         .lines()
@@ -76,7 +76,7 @@ fn bestmoves(lines: &[String]) -> Vec<&String> {
 
 #[test]
 fn a_panicking_search_still_answers_a_legal_move() {
-    let mut s: Session<Panicking> = Session::new();
+    let mut s: UciServer<Panicking> = UciServer::new();
     let lines = transcript(
         &mut s,
         "position startpos\ngo depth 3\nisready\ngo depth 1\n",
@@ -94,7 +94,7 @@ fn a_panicking_search_still_answers_a_legal_move() {
 
 #[test]
 fn an_illegal_search_answer_is_replaced() {
-    let mut s: Session<Lying> = Session::new();
+    let mut s: UciServer<Lying> = UciServer::new();
     let lines = transcript(&mut s, "go depth 1\n");
     assert_eq!(bestmoves(&lines), [&first_legal_at_start()]);
     assert!(lines.iter().any(|l| l.contains("illegal move")));
@@ -102,7 +102,7 @@ fn an_illegal_search_answer_is_replaced() {
 
 #[test]
 fn refused_positions_answer_bestmove_none_at_once() {
-    let mut s: Session<Searcher> = Session::new();
+    let mut s: UciServer<Searcher> = UciServer::new();
     let lines = transcript(
         &mut s,
         "position fen 8/8/8/8/8/8/8/K7 w - - 0 1\ngo infinite\nposition startpos moves e2e5\ngo depth 1\nposition garbage\ngo ponder\n",
@@ -115,7 +115,7 @@ fn refused_positions_answer_bestmove_none_at_once() {
 #[test]
 fn no_legal_move_is_bestmove_none_and_infinite_waits_for_the_end() {
     let mated = "position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1";
-    let mut s: Session<Searcher> = Session::new();
+    let mut s: UciServer<Searcher> = UciServer::new();
     let lines = transcript(&mut s, &format!("{mated}\ngo depth 2\ngo infinite\n"));
     // One answer at once for `go depth 2`, one at the end of input for `go infinite`.
     assert_eq!(bestmoves(&lines), ["bestmove (none)"; 2], "{lines:?}");
@@ -123,7 +123,7 @@ fn no_legal_move_is_bestmove_none_and_infinite_waits_for_the_end() {
 
 #[test]
 fn every_go_gets_exactly_one_bestmove() {
-    let mut s: Session<Searcher> = Session::new();
+    let mut s: UciServer<Searcher> = UciServer::new();
     let script = "go depth 1\ngo nodes 100\ngo movetime 0\ngo wtime 0 btime 0\ngo mate 1\ngo depth 0\ngo infinite\ngo ponder\nstop\ngo depth 2 searchmoves e2e4\n";
     let lines = transcript(&mut s, script);
     assert_eq!(bestmoves(&lines).len(), 9, "{lines:?}");
@@ -135,7 +135,7 @@ fn every_go_gets_exactly_one_bestmove() {
 
 #[test]
 fn long_lines_are_dropped_and_a_long_position_refused() {
-    let mut s: Session<Searcher> = Session::new();
+    let mut s: UciServer<Searcher> = UciServer::new();
     let mut input = String::from("position startpos moves");
     while input.len() <= MAX_LINE_BYTES {
         input.push_str(" e2e4");

@@ -1,4 +1,4 @@
-//! `Session`: the UCI state machine. It owns the options, the last position (as the
+//! `UciServer`: the UCI state machine. It owns the options, the last position (as the
 //! validator's report) and the searcher, and runs each search on its own thread while
 //! the input keeps being read (`isready`, `stop`, `ponderhit`, `quit` act at once).
 //!
@@ -49,8 +49,8 @@ enum Flow {
     Quit,
 }
 
-/// The UCI session; see the module docs.
-pub struct Session<B: SearchBackend = Searcher> {
+/// The UCI server; see the module docs.
+pub struct UciServer<B: SearchBackend = Searcher> {
     options: Options,
     debug: bool,
     /// The last `position` command, read again when the rules change.
@@ -64,19 +64,19 @@ pub struct Session<B: SearchBackend = Searcher> {
     hash_pending: bool,
 }
 
-impl Default for Session<Searcher> {
+impl Default for UciServer<Searcher> {
     fn default() -> Self {
-        Session::new()
+        UciServer::new()
     }
 }
 
-impl<B: SearchBackend> Session<B> {
-    /// A session at the start position with default options.
-    pub fn new() -> Session<B> {
+impl<B: SearchBackend> UciServer<B> {
+    /// A server at the start position with default options.
+    pub fn new() -> UciServer<B> {
         let options = Options::default();
         let last_position = (PositionStart::StartPos, Vec::new());
         let report = Self::validate(&options, &last_position);
-        Session {
+        UciServer {
             options,
             debug: false,
             last_position,
@@ -94,8 +94,8 @@ impl<B: SearchBackend> Session<B> {
         check(&Request {
             start,
             moves: &position.1,
-            spec: options.code.spec,
-            mode: options.code.validation,
+            spec: options.game.spec,
+            mode: options.game.validation,
         })
     }
 
@@ -230,7 +230,7 @@ impl<B: SearchBackend> Session<B> {
         if self.report.is_refused() {
             out.error(format!(
                 "position refused under {}; 'go' answers 'bestmove (none)' until a valid position arrives",
-                self.options.code
+                self.options.game
             ));
         }
     }
@@ -309,7 +309,7 @@ impl<B: SearchBackend> Session<B> {
         // The terms of this game under the options now: less a mate condition refused.
         let mut backend = self.backend.take().unwrap_or_default();
         backend.set_odds_terms(crate::validate::played_terms(
-            &self.options.code.spec,
+            &self.options.game.spec,
             &game,
         ));
         backend.set_strength(self.options.strength());
