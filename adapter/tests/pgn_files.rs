@@ -4,7 +4,9 @@
 //! The python-chess tests are skipped with a note when `python3` or the `chess` package
 //! is missing, unless `CI` is set, where they must run (`.ci/run` installs `chess`).
 
-mod common;
+// `pub`: each test binary uses only part of the shared helpers, and a public module's
+// public items are not dead code.
+pub mod common;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,9 @@
 //! pseudo-terminal), typing at the prompt, reading the board on the screen. Under `CI` the
 //! test fails when tmux is missing (`.ci/run` installs it); elsewhere it is skipped.
 
-mod common;
+// `pub`: each test binary uses only part of the shared helpers, and a public module's
+// public items are not dead code.
+pub mod common;
 
 use std::process::Command;
 use std::thread;

@@ -3,7 +3,9 @@
 //! commencement of a turn only (Am. I 16 (a), II 8 (c)), and the British call to mate
 //! counted from the first chance to call (Br. IV 12).
 
-mod common;
+// `pub`: each test binary uses only part of the shared helpers, and a public module's
+// public items are not dead code.
+pub mod common;
 
 use common::Engine;
 

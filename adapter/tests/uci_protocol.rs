@@ -1,7 +1,9 @@
 //! The UCI protocol over pipes against the real binary: handshake, every option, every
 //! `go` limit, stop/ponderhit/isready during a search, EOF, quit, garbage and huge lines.
 
-mod common;
+// `pub`: each test binary uses only part of the shared helpers, and a public module's
+// public items are not dead code.
+pub mod common;
 
 use std::time::{Duration, Instant};
 

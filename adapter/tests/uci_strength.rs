@@ -1,7 +1,9 @@
 //! A strength the person chooses over UCI (`UCI_LimitStrength`, `UCI_Elo`, `Seed`) and
 //! on the command line (`morphy play --elo`, `--seed`), against the real binary.
 
-mod common;
+// `pub`: each test binary uses only part of the shared helpers, and a public module's
+// public items are not dead code.
+pub mod common;
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};

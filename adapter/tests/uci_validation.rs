@@ -1,7 +1,9 @@
 //! The Code's validation over UCI (docs/RULES.md §6): every finding, refused and flagged, and
 //! the odds, Chess960 and notation details GUIs depend on.
 
-mod common;
+// `pub`: each test binary uses only part of the shared helpers, and a public module's
+// public items are not dead code.
+pub mod common;
 
 use common::{best_of, Engine};
 

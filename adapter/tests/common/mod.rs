@@ -1,13 +1,10 @@
 //! Drives the real `morphy` binary over pipes: send lines, wait for lines with a
 //! deadline. Shared by the `uci_*` integration tests.
 
-#![allow(dead_code, reason = "each test binary uses only part of these helpers")]
-
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 
 mod needs;
-#[allow(unused_imports)] // not every test binary needs a tool
 pub use needs::needs;
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::thread;
