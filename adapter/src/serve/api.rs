@@ -90,7 +90,7 @@ pub fn router(app: Arc<App>, allowed: Allowed) -> Router {
 
 /// The state of a game, as JSON.
 fn state_of(id: &str, slot: &Slot) -> Value {
-    view::state(id, &mut slot.lock())
+    view::state(id, &mut slot.lock()).to_json()
 }
 
 /// Opens a game, starts Morphy if it moves first, and answers with its state.
