@@ -115,7 +115,9 @@ pub fn extract(args: ExtractArgs) -> Result<(), Box<dyn Error>> {
     let mut total = 0;
     for path in &games {
         let text = read_named(path)?;
-        for p in pgn::quiet_positions(&text) {
+        let positions =
+            pgn::quiet_positions(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        for p in positions {
             match (scores, p.score) {
                 (false, _) => writeln!(lines, "{} | {:.1}", p.fen, p.result)?,
                 (true, Some(score)) => {
