@@ -41,6 +41,9 @@
 //! `tune-local` is the older search: every weight ±1 while the error falls. `center`
 //! centres the tables of the weights built in (for a `params.rs` tuned before centring).
 
+// Only the engine may have `unsafe` (see the workspace's `unsafe_code`); never here.
+#![forbid(unsafe_code)]
+
 mod center;
 mod cli;
 mod commands;
