@@ -9,7 +9,10 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-#[allow(dead_code)]
+#[expect(
+    dead_code,
+    reason = "the build needs only the reference attacks, not all of the shared module"
+)]
 #[path = "src/attacks/slow.rs"]
 mod slow;
 

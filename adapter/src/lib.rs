@@ -14,6 +14,9 @@
 //!
 //! The engine itself never prints; everything people or GUIs read is written here.
 
+// Only the engine may have `unsafe` (see the workspace's `unsafe_code`); never here.
+#![forbid(unsafe_code)]
+
 pub mod backend;
 pub mod bench;
 pub mod game_settings;

@@ -10,6 +10,9 @@
 //! when every game replays, 1 when a move cannot be played, 2 when the input cannot be
 //! read. Nothing here knows chess: it reads arguments and calls the library.
 
+// Only the engine may have `unsafe` (see the workspace's `unsafe_code`); never here.
+#![forbid(unsafe_code)]
+
 use std::io::{self, BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -10,6 +10,9 @@
 //! into independent jobs for a job runner ([`split`], [`job`], [`shard`], [`merge`], in the
 //! line format of [`jobline`]).
 
+// Only the engine may have `unsafe` (see the workspace's `unsafe_code`); never here.
+#![forbid(unsafe_code)]
+
 pub mod hash;
 pub mod job;
 pub mod jobline;

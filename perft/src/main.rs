@@ -1,6 +1,9 @@
 //! The `perft` command: leaf counts, divide, threads, a hash table, EPD suites, and the
 //! interface of the `perftree` debugging tool.
 
+// Only the engine may have `unsafe` (see the workspace's `unsafe_code`); never here.
+#![forbid(unsafe_code)]
+
 use std::io::{BufReader, BufWriter, ErrorKind, Write};
 use std::process::ExitCode;
 use std::time::Instant;

@@ -5,6 +5,8 @@
 //! which legal move it names. Errors are one line naming the problem.
 //! Playing the move, and everything else a command does, is the game loop's business.
 
+use std::fmt;
+
 use engine::notation::UciMoveError;
 use engine::position::illegal::IllegalReason;
 use engine::{DescriptiveError, File, Move, Position, SanError};
@@ -94,44 +96,81 @@ fn looks_like_uci(text: &str) -> bool {
         && (b.len() == 4 || b"qrbnQRBN".contains(&b[4]))
 }
 
+/// Why a typed move was not read ([`read_move`]): one line naming the problem.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum MoveInputError {
+    /// The text names a move, but no legal one: the engine's reason and law.
+    Illegal {
+        /// The text as typed.
+        text: String,
+        /// Why the move is illegal.
+        reason: IllegalReason,
+    },
+    /// Text of a UCI move's shape that is no move.
+    Uci(UciMoveError),
+    /// Text that cannot be read in SAN (nor in descriptive notation).
+    San(SanError),
+    /// Text refused in descriptive notation, or naming different moves in the two.
+    Descriptive(DescriptiveError),
+}
+
+impl fmt::Display for MoveInputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveInputError::Illegal { text, reason } => write!(
+                f,
+                "'{text}' is not a legal move: {} ({})",
+                reason.message, reason.law
+            ),
+            MoveInputError::Uci(e) => write!(f, "{e}"),
+            MoveInputError::San(e) => write!(f, "{e}"),
+            MoveInputError::Descriptive(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for MoveInputError {}
+
 /// Finds the legal move `text` names in `pos`, in UCI, SAN or descriptive notation; an
 /// illegal one is refused with the engine's reason and law.
-pub fn read_move(pos: &Position, text: &str) -> Result<Move, String> {
+pub fn read_move(pos: &Position, text: &str) -> Result<Move, MoveInputError> {
     if looks_like_uci(text) {
         return pos.parse_uci_move(text).map_err(|e| match e {
-            UciMoveError::Illegal(_) => illegal(text, &pos.why_illegal(text)),
-            UciMoveError::Malformed(_) => e.to_string(),
+            UciMoveError::Illegal(_) => illegal(text, pos.why_illegal(text)),
+            UciMoveError::Malformed(_) => MoveInputError::Uci(e),
         });
     }
     san_or_descriptive(pos, text)
 }
 
-/// The words for an illegal move with its reason and law.
-fn illegal(text: &str, reason: &IllegalReason) -> String {
-    format!(
-        "'{text}' is not a legal move: {} ({})",
-        reason.message, reason.law
-    )
+/// An illegal move with its reason and law.
+fn illegal(text: &str, reason: IllegalReason) -> MoveInputError {
+    MoveInputError::Illegal {
+        text: text.to_string(),
+        reason,
+    }
 }
 
-/// A SAN error in words: for a move read but illegal, the engine's reason and law.
-fn san_error(pos: &Position, text: &str, e: &SanError) -> String {
-    e.reason(pos)
-        .map_or_else(|| e.to_string(), |r| illegal(text, &r))
+/// A SAN error: for a move read but illegal, the engine's reason and law.
+fn san_error(pos: &Position, text: &str, e: SanError) -> MoveInputError {
+    match e.reason(pos) {
+        Some(r) => illegal(text, r),
+        None => MoveInputError::San(e),
+    }
 }
 
 /// The move `text` names in SAN or, failing that, in descriptive notation. SAN with a
 /// lowercase file letter (`Rb1`) is algebraic beyond doubt; otherwise a text that names
 /// different moves in the two (`Q-B4`: `Qb4`, or the Queen to QB4 or KB4) is ambiguous,
 /// and the engine's words for it are given (Am. III 3).
-fn san_or_descriptive(pos: &Position, text: &str) -> Result<Move, String> {
+fn san_or_descriptive(pos: &Position, text: &str) -> Result<Move, MoveInputError> {
     let san = pos.parse_san(text);
     if san.is_ok()
         && text
             .chars()
             .any(|c| c.is_ascii_lowercase() && File::from_char(c).is_some())
     {
-        return san.map_err(|e| san_error(pos, text, &e));
+        return san.map_err(|e| san_error(pos, text, e));
     }
     let descriptive = pos.read_descriptive(text);
     match (san, descriptive) {
@@ -147,17 +186,20 @@ fn san_or_descriptive(pos: &Position, text: &str) -> Result<Move, String> {
                     .iter()
                     .map(|m| format!("{} ({})", pos.descriptive(*m), pos.uci_move(*m))),
             );
-            Err(DescriptiveError::Ambiguous {
+            Err(MoveInputError::Descriptive(DescriptiveError::Ambiguous {
                 text: text.to_string(),
                 candidates,
-            }
-            .to_string())
+            }))
         }
         (Ok(mv), Err(_)) => Ok(mv),
-        (Err(_), Ok(_)) => pos.parse_descriptive(text).map_err(|e| e.to_string()),
-        (Err(san), Err(DescriptiveError::Malformed(_))) => Err(san_error(pos, text, &san)),
-        (Err(SanError::Malformed(_)), Err(descriptive)) => Err(descriptive.to_string()),
-        (Err(san), Err(_)) => Err(san_error(pos, text, &san)),
+        (Err(_), Ok(_)) => pos
+            .parse_descriptive(text)
+            .map_err(MoveInputError::Descriptive),
+        (Err(san), Err(DescriptiveError::Malformed(_))) => Err(san_error(pos, text, san)),
+        (Err(SanError::Malformed(_)), Err(descriptive)) => {
+            Err(MoveInputError::Descriptive(descriptive))
+        }
+        (Err(san), Err(_)) => Err(san_error(pos, text, san)),
     }
 }
 
@@ -199,11 +241,11 @@ mod tests {
         }
         assert_eq!(p.uci_move(read_move(&p, "Nf3").unwrap()), "g1f3");
         assert_eq!(
-            read_move(&p, "e2e5").unwrap_err(),
+            read_move(&p, "e2e5").unwrap_err().to_string(),
             "'e2e5' is not a legal move: the Pawn on e2 does not move so: it cannot go to e5 (Am. I 11 E (a))"
         );
         assert_eq!(
-            read_move(&p, "Ke2").unwrap_err(),
+            read_move(&p, "Ke2").unwrap_err().to_string(),
             "'Ke2' is not a legal move: your own Pawn stands on e2 (Am. I 11 E (a))"
         );
     }
@@ -214,7 +256,7 @@ mod tests {
         assert_eq!(p.uci_move(read_move(&p, "Kt-KB3").unwrap()), "g1f3");
         assert_eq!(p.uci_move(read_move(&p, "P-K4").unwrap()), "e2e4");
         // Am. III 3: a record naming two moves is refused, both named.
-        let e = read_move(&p, "Kt-B3").unwrap_err();
+        let e = read_move(&p, "Kt-B3").unwrap_err().to_string();
         assert!(
             e.contains("Kt-QB3 (b1c3), Kt-KB3 (g1f3)") && e.ends_with("(Am. III 3)"),
             "{e}"
@@ -225,14 +267,14 @@ mod tests {
             Rules::default(),
         )
         .unwrap();
-        let e = read_move(&q, "Q-B4").unwrap_err();
+        let e = read_move(&q, "Q-B4").unwrap_err().to_string();
         assert!(e.contains("Qb4 (d4b4) in algebraic notation"), "{e}");
         assert!(e.contains("Q-QB4 (d4c4), Q-KB4 (d4f4)"), "{e}");
         assert_eq!(q.uci_move(read_move(&q, "Q-QB4").unwrap()), "d4c4");
         // A lowercase file letter is algebraic: `Qb4` is not read as descriptive.
         assert_eq!(q.uci_move(read_move(&q, "Qb4").unwrap()), "d4b4");
         assert_eq!(
-            read_move(&p, "P-K5").unwrap_err(),
+            read_move(&p, "P-K5").unwrap_err().to_string(),
             "'P-K5' expresses no legal move here (read as a Pawn to e5) (Am. I 13 C)"
         );
     }
@@ -242,7 +284,7 @@ mod tests {
         let rules = Rules::new(RuleSet::American1897);
         let mut p = Position::from_setup(&Odds::TwoMoves.setup(&rules), rules).unwrap();
         p.play(p.parse_san("e4").unwrap());
-        let e = read_move(&p, "e5").unwrap_err();
+        let e = read_move(&p, "e5").unwrap_err().to_string();
         assert!(e.ends_with("(Am. IV 4)"), "{e}");
     }
 }

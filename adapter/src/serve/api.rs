@@ -22,7 +22,7 @@ use tokio_stream::{Stream, StreamExt};
 
 use super::game::WebGame;
 use super::guard::{guard, Allowed};
-use super::params::{self, NewGame};
+use super::params::{self, NewGame, ParamError};
 use super::store::{Slot, Store};
 use super::{assets, think, view};
 use crate::pgn_check::{resume_game, Verdict};
@@ -90,7 +90,7 @@ pub fn router(app: Arc<App>, allowed: Allowed) -> Router {
 
 /// The state of a game, as JSON.
 fn state_of(id: &str, slot: &Slot) -> Value {
-    view::state(id, &mut slot.lock())
+    view::state(id, &mut slot.lock()).to_json()
 }
 
 /// Opens a game, starts Morphy if it moves first, and answers with its state.
@@ -134,7 +134,7 @@ async fn new_game(State(app): Shared, Json(params): Json<BTreeMap<String, String
             for e in &errors {
                 eprintln!("serve: new game refused: {e}");
             }
-            return answer(StatusCode::BAD_REQUEST, json!({ "errors": errors }));
+            return answer(StatusCode::BAD_REQUEST, errors_json(&errors));
         }
     };
     match WebGame::open(new) {
@@ -154,6 +154,12 @@ struct Upload {
     pgn: String,
     #[serde(default)]
     elo: Option<String>,
+}
+
+/// `{"errors": [...]}`, one line an error, for the page to show.
+fn errors_json(errors: &[ParamError]) -> Value {
+    let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    json!({ "errors": lines })
 }
 
 /// `POST /api/games/pgn`: resumes the first game of a PGN text, the person taking the
@@ -195,7 +201,7 @@ async fn upload(State(app): Shared, Json(upload): Json<Upload>) -> Response {
             config: PlayConfig { spec, ..new.config },
             ..new
         },
-        Err(errors) => return answer(StatusCode::BAD_REQUEST, json!({ "errors": errors })),
+        Err(errors) => return answer(StatusCode::BAD_REQUEST, errors_json(&errors)),
     };
     opened(&app, WebGame::resumed(session, new, notes))
 }
@@ -389,7 +395,7 @@ async fn take_back(State(app): Shared, Path(id): Path<String>) -> Response {
         return no_game();
     };
     slot.stop_search();
-    let said = slot.lock().take_back();
+    let said = slot.lock().take_back().map_err(|why| why.to_string());
     said_with_state(&id, &slot, said)
 }
 

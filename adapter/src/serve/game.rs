@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use engine::position::illegal::IllegalReason;
 use engine::rules::draws::Ruling;
 use engine::search::{Limits, Score, SearchResult, Searcher};
-use engine::session::Session;
+use engine::session::{Session, TakeBackError};
 use engine::{ByColor, Color, Move, PieceKind, Square};
 
 use super::params::{NewGame, TimeControl};
@@ -289,12 +289,9 @@ impl WebGame {
     /// ([`Session::take_back_turn`]); a search under way becomes stale.
     ///
     /// # Errors
-    /// Why not, in words: the game is over, or the person has made no move.
-    pub fn take_back(&mut self) -> Result<String, String> {
-        let taken = self
-            .session
-            .take_back_turn(self.sides.human)
-            .map_err(|why| why.to_string())?;
+    /// Why not: the game is over, or the person has made no move.
+    pub fn take_back(&mut self) -> Result<String, TakeBackError> {
+        let taken = self.session.take_back_turn(self.sides.human)?;
         self.epoch += 1;
         self.eval = None;
         if let Some(c) = &mut self.clocks {

@@ -35,12 +35,17 @@ use crate::play::Limit;
 /// The port `morphy serve` listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 8397;
 
-// `Duration::from_mins` is newer than the workspace's rust-version (1.85).
-#[allow(clippy::duration_suboptimal_units)]
 /// How long a game is kept without a request, by default: half an hour.
+#[expect(
+    clippy::duration_suboptimal_units,
+    reason = "`Duration::from_mins` is newer than the workspace's rust-version (1.85)"
+)]
 pub const IDLE: Duration = Duration::from_secs(30 * 60);
-#[allow(clippy::duration_suboptimal_units)]
 /// How often idle games are looked for: every minute.
+#[expect(
+    clippy::duration_suboptimal_units,
+    reason = "`Duration::from_mins` is newer than the workspace's rust-version (1.85)"
+)]
 const SWEEP: Duration = Duration::from_secs(60);
 
 /// What `morphy serve` is asked to do.

@@ -5,9 +5,11 @@
 //! whether the start can be played is `play::start`'s to say.
 
 use std::collections::BTreeMap;
+use std::fmt;
 use std::time::Duration;
 
-use engine::{Color, GameSpec, MateCondition, Odds, RuleSet};
+use engine::rules::odds::MateConditionParseError;
+use engine::{Color, GameSpec, MateCondition, Odds, RuleSet, UnknownName};
 
 use crate::play::{Limit, PlayConfig};
 
@@ -36,24 +38,49 @@ pub struct TimeControl {
     pub increment: Duration,
 }
 
+/// Why a clock text was not read ([`TimeControl::parse`]); the message says what was
+/// expected.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum ClockError {
+    /// Neither `untimed` nor minutes and seconds (the text, trimmed).
+    Unreadable(String),
+    /// Minutes and seconds, but too few or too many (the text, trimmed).
+    OutOfRange(String),
+}
+
+impl fmt::Display for ClockError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClockError::Unreadable(t) => write!(
+                f,
+                "bad clock '{t}' (expected untimed, or minutes+seconds as 5+3)"
+            ),
+            ClockError::OutOfRange(t) => write!(
+                f,
+                "bad clock '{t}' (from a quarter of a minute to 180 minutes, and at most 60 seconds a move)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ClockError {}
+
 impl TimeControl {
     /// `5+3` (minutes + seconds), `5` (minutes), or `untimed`/`none`/empty for no clocks.
     ///
     /// # Errors
-    /// The words saying what was expected.
-    pub fn parse(text: &str) -> Result<Option<TimeControl>, String> {
+    /// A text of neither shape, or a clock out of range.
+    pub fn parse(text: &str) -> Result<Option<TimeControl>, ClockError> {
         let t = text.trim();
         if t.is_empty() || t == "untimed" || t == "none" {
             return Ok(None);
         }
-        let bad = || format!("bad clock '{t}' (expected untimed, or minutes+seconds as 5+3)");
+        let bad = || ClockError::Unreadable(t.to_string());
         let (base, inc) = t.split_once('+').unwrap_or((t, "0"));
         let base: f64 = base.trim().parse().map_err(|_| bad())?;
         let inc: u64 = inc.trim().parse().map_err(|_| bad())?;
         if !(0.25..=180.0).contains(&base) || inc > 60 {
-            return Err(format!(
-                "bad clock '{t}' (from a quarter of a minute to 180 minutes, and at most 60 seconds a move)"
-            ));
+            return Err(ClockError::OutOfRange(t.to_string()));
         }
         Ok(Some(TimeControl {
             base: Duration::from_secs_f64(base * 60.0),
@@ -84,6 +111,76 @@ pub struct NewGame {
     pub clock: Option<TimeControl>,
 }
 
+/// A bad new-game parameter ([`read`]), in the engine's words where the engine reads it.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum ParamError {
+    /// `odds`: no odds of the engine's catalogue.
+    Odds(UnknownName),
+    /// `rules`: no rule set.
+    Rules(UnknownName),
+    /// `mate`: no mate condition.
+    Mate(MateConditionParseError),
+    /// `color`: no colour or side (the value given).
+    Colour(String),
+    /// A yes/no parameter that is neither.
+    Flag {
+        /// The parameter.
+        name: String,
+        /// The value given.
+        value: String,
+    },
+    /// `elo`: not `full` nor a level in [`ELO_RANGE`] (the value given).
+    Elo(String),
+    /// `clock`.
+    Clock(ClockError),
+    /// A parameter that is none of [`NAMES`] (its name).
+    Unknown(String),
+    /// `color` names the giver or the receiver of odds, and nobody gives odds.
+    NoGiver,
+}
+
+impl fmt::Display for ParamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamError::Odds(e) | ParamError::Rules(e) => write!(f, "{e}"),
+            ParamError::Mate(e) => write!(f, "{e}"),
+            ParamError::Colour(value) => write!(
+                f,
+                "unknown colour '{value}' (expected {}, {}, giver or receiver)",
+                Color::White.name(),
+                Color::Black.name()
+            ),
+            ParamError::Flag { name, value } => {
+                write!(f, "bad {name} '{value}' (expected true or false)")
+            }
+            ParamError::Elo(v) => write!(
+                f,
+                "bad elo '{v}' (expected full, or {} to {})",
+                ELO_RANGE.start(),
+                ELO_RANGE.end()
+            ),
+            ParamError::Clock(e) => write!(f, "{e}"),
+            ParamError::Unknown(name) => {
+                write!(
+                    f,
+                    "unknown parameter '{name}' (known: {})",
+                    NAMES.join(", ")
+                )
+            }
+            ParamError::NoGiver => {
+                write!(
+                    f,
+                    "no side gives odds in this game: choose {} or {}",
+                    Color::White.name(),
+                    Color::Black.name()
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParamError {}
+
 /// A random seed for Morphy's choices at a limited strength (0 when the system has
 /// no randomness to give).
 fn seed() -> u64 {
@@ -95,11 +192,14 @@ fn seed() -> u64 {
 }
 
 /// A yes/no parameter.
-fn flag(name: &str, value: &str) -> Result<bool, String> {
+fn flag(name: &str, value: &str) -> Result<bool, ParamError> {
     match value.trim().to_ascii_lowercase().as_str() {
         "" | "0" | "false" | "no" | "off" => Ok(false),
         "1" | "true" | "yes" | "on" => Ok(true),
-        _ => Err(format!("bad {name} '{value}' (expected true or false)")),
+        _ => Err(ParamError::Flag {
+            name: name.to_string(),
+            value: value.to_string(),
+        }),
     }
 }
 
@@ -107,8 +207,8 @@ fn flag(name: &str, value: &str) -> Result<bool, String> {
 /// defaults). Morphy searches by `limit` when untimed.
 ///
 /// # Errors
-/// Every bad parameter, one line each, in the engine's words where the engine reads it.
-pub fn read(params: &BTreeMap<String, String>, limit: Limit) -> Result<NewGame, Vec<String>> {
+/// Every bad parameter, one each.
+pub fn read(params: &BTreeMap<String, String>, limit: Limit) -> Result<NewGame, Vec<ParamError>> {
     let mut errors = Vec::new();
     let mut spec = GameSpec::default();
     let mut side = None;
@@ -117,15 +217,15 @@ pub fn read(params: &BTreeMap<String, String>, limit: Limit) -> Result<NewGame, 
     let mut fen = None;
     for (name, value) in params {
         let value = value.trim();
-        let read: Result<(), String> = match name.as_str() {
+        let read: Result<(), ParamError> = match name.as_str() {
             "odds" => value
                 .parse::<Odds>()
                 .map(|o| spec.odds = o)
-                .map_err(|e| e.to_string()),
+                .map_err(ParamError::Odds),
             "rules" => value
                 .parse::<RuleSet>()
                 .map(|r| spec.rule_set = r)
-                .map_err(|e| e.to_string()),
+                .map_err(ParamError::Rules),
             "color" => match value.to_ascii_lowercase().as_str() {
                 "" | "auto" => Ok(()),
                 "giver" => {
@@ -141,18 +241,14 @@ pub fn read(params: &BTreeMap<String, String>, limit: Limit) -> Result<NewGame, 
                         side = Some(Side::Color(color));
                         Ok(())
                     }
-                    Err(_) => Err(format!(
-                        "unknown colour '{value}' (expected {}, {}, giver or receiver)",
-                        Color::White.name(),
-                        Color::Black.name()
-                    )),
+                    Err(_) => Err(ParamError::Colour(value.to_string())),
                 },
             },
             "draw_odds" => flag(name, value).map(|b| spec.draw_odds = b),
             "mate" => value
                 .parse::<MateCondition>()
                 .map(|m| spec.mate_condition = m)
-                .map_err(|e| e.to_string()),
+                .map_err(ParamError::Mate),
             "elo" => match value {
                 "" | "full" => Ok(()),
                 v => match v.parse::<u32>() {
@@ -160,22 +256,17 @@ pub fn read(params: &BTreeMap<String, String>, limit: Limit) -> Result<NewGame, 
                         elo = Some(e);
                         Ok(())
                     }
-                    _ => Err(format!(
-                        "bad elo '{v}' (expected full, or {} to {})",
-                        ELO_RANGE.start(),
-                        ELO_RANGE.end()
-                    )),
+                    _ => Err(ParamError::Elo(v.to_string())),
                 },
             },
-            "clock" => TimeControl::parse(value).map(|c| clock = c),
+            "clock" => TimeControl::parse(value)
+                .map(|c| clock = c)
+                .map_err(ParamError::Clock),
             "fen" => {
                 fen = (!value.is_empty()).then(|| value.to_string());
                 Ok(())
             }
-            _ => Err(format!(
-                "unknown parameter '{name}' (known: {})",
-                NAMES.join(", ")
-            )),
+            _ => Err(ParamError::Unknown(name.clone())),
         };
         if let Err(e) = read {
             errors.push(e);
@@ -197,11 +288,7 @@ pub fn read(params: &BTreeMap<String, String>, limit: Limit) -> Result<NewGame, 
             Some(giver) if side == Some(Side::Giver) => Some(giver),
             Some(giver) => Some(!giver),
             None => {
-                errors.push(format!(
-                    "no side gives odds in this game: choose {} or {}",
-                    Color::White.name(),
-                    Color::Black.name()
-                ));
+                errors.push(ParamError::NoGiver);
                 None
             }
         },
@@ -278,11 +365,15 @@ mod tests {
         ];
         for want in expected {
             assert!(
-                errors.iter().any(|e| e.starts_with(want)),
+                errors.iter().any(|e| e.to_string().starts_with(want)),
                 "{want}: {errors:?}"
             );
         }
-        let nobody = read(&params(&[("color", "giver")]), limit()).unwrap_err();
+        let nobody: Vec<String> = read(&params(&[("color", "giver")]), limit())
+            .unwrap_err()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
         assert_eq!(
             nobody,
             ["no side gives odds in this game: choose white or black"]

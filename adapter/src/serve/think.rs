@@ -73,7 +73,7 @@ pub fn start(id: String, slot: Arc<Slot>) {
                 g.morphy_acts(&result);
             }
             let state = view::state(&id, &mut g);
-            slot.send("state", state.to_string());
+            slot.send("state", state.to_json().to_string());
             g.morphy_to_move()
         };
         if again {

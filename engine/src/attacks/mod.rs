@@ -259,7 +259,7 @@ mod tests {
     /// occupancies (sparse to dense boards), through both modules and through the
     /// dispatcher (under whichever method is selected).
     #[test]
-    #[allow(clippy::print_stderr)] // says when the pext half is skipped
+    #[expect(clippy::print_stderr, reason = "says when the pext half is skipped")]
     fn pext_magic_and_reference_agree_on_random_occupancies() {
         let bmi2 = pext::Bmi2::detect();
         if bmi2.is_none() {

@@ -46,7 +46,10 @@ impl Bmi2 {
     /// `pext(x, mask)`: the bits of `x` where `mask` has ones, packed towards bit 0.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    #[allow(unsafe_code)]
+    #[expect(
+        unsafe_code,
+        reason = "the `pext` instruction, behind its `Bmi2` proof"
+    )]
     pub fn extract(self, x: u64, mask: u64) -> u64 {
         let out: u64;
         // SAFETY: a `Bmi2` exists only where CPUID reported BMI2 (see `Bmi2::detect`),
@@ -156,7 +159,7 @@ mod tests {
     /// The instruction itself against the reference, on many random words and masks.
     /// Skipped (and says so) on a CPU without BMI2.
     #[test]
-    #[allow(clippy::print_stderr)] // says when the pext half is skipped
+    #[expect(clippy::print_stderr, reason = "says when the pext half is skipped")]
     fn the_pext_instruction_equals_the_reference_extraction() {
         let Some(bmi2) = Bmi2::detect() else {
             eprintln!("no BMI2 on this CPU: the pext instruction is not tested here");

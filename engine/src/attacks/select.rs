@@ -138,12 +138,14 @@ struct CpuIdentity {
 
 #[cfg(target_arch = "x86_64")]
 fn cpu_identity() -> CpuIdentity {
-    use core::arch::x86_64::__cpuid;
-    // SAFETY: CPUID exists on every x86-64 CPU and only writes registers. (It is a safe
-    // function in newer Rust, hence `unused_unsafe`; the declared minimum, 1.85, needs
-    // the block.)
-    #[allow(unsafe_code, unused_unsafe)]
-    let (leaf0, leaf1) = unsafe { (__cpuid(0), __cpuid(1)) };
+    use core::arch::x86_64::{__cpuid, CpuidResult};
+    // `__cpuid` is a safe function in newer Rust and an `unsafe` one in the declared
+    // minimum, 1.85: called through an `unsafe fn` pointer, it needs its `unsafe` block
+    // (and no more) in both.
+    let cpuid: unsafe fn(u32) -> CpuidResult = __cpuid;
+    #[expect(unsafe_code, reason = "CPUID, to tell the CPUs that run `pext` slowly")]
+    // SAFETY: CPUID exists on every x86-64 CPU and only writes registers.
+    let (leaf0, leaf1) = unsafe { (cpuid(0), cpuid(1)) };
     let mut vendor = [0u8; 12];
     vendor[..4].copy_from_slice(&leaf0.ebx.to_le_bytes());
     vendor[4..8].copy_from_slice(&leaf0.edx.to_le_bytes());

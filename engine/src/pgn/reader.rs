@@ -13,7 +13,8 @@
 //! glued to the move (`12.e4`); the results `1-0`, `0-1`, `1/2-1/2`, `*`, which end a
 //! game; a game without a result ends at the next tag pair. Everything else in the main
 //! line is a move token, kept as written (null moves included, see [`super::is_pass`]):
-//! whether it is a move is the SAN reader's business.
+//! whether it is a move is the SAN reader's business. A main-line `{}` comment is kept
+//! with the move before it (engines write their scores there: `{+0.35/14 0.148s}`).
 
 use std::fmt;
 
@@ -26,6 +27,9 @@ pub struct PgnGame {
     pub tags: Vec<(String, String)>,
     /// The main line's move tokens as written: SAN, with any `!?+#` marks, and null moves.
     pub moves: Vec<String>,
+    /// For each of `moves`, the text inside the first `{}` comment of the main line
+    /// that follows it before the next move (past NAGs and variations), if any.
+    pub comments: Vec<Option<String>>,
     /// The result token that ended the move text, if any.
     pub result: Option<String>,
 }
@@ -129,12 +133,13 @@ impl Cursor<'_> {
         }
     }
 
-    /// After a `{`: through the closing `}`.
-    fn comment(&mut self) -> Result<(), PgnError> {
+    /// After a `{`: through the closing `}`; the text between.
+    fn comment(&mut self) -> Result<&str, PgnError> {
         let line = self.line;
+        let start = self.at;
         loop {
             match self.bump() {
-                Some(b'}') => return Ok(()),
+                Some(b'}') => return Ok(&self.text[start..self.at - 1]),
                 Some(_) => {}
                 None => {
                     return Err(PgnError {
@@ -266,7 +271,12 @@ pub fn read_games(text: &str) -> Result<Vec<PgnGame>, PgnError> {
             b';' => cur.skip_line(),
             b'{' => {
                 cur.bump();
-                cur.comment()?;
+                let text = cur.comment()?;
+                if depth == 0 {
+                    if let Some(slot @ None) = game.comments.last_mut() {
+                        *slot = Some(text.to_string());
+                    }
+                }
             }
             b'(' => {
                 if depth == 0 {
@@ -308,6 +318,7 @@ pub fn read_games(text: &str) -> Result<Vec<PgnGame>, PgnError> {
                     finish(&mut game, depth, opened)?;
                 } else if let Some(mv) = move_in(token) {
                     game.moves.push(mv.to_string());
+                    game.comments.push(None);
                 }
             }
         }
@@ -335,6 +346,30 @@ mod tests {
             ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6!?", "Ba4", "--", "O-O"]
         );
         assert_eq!(g.result.as_deref(), Some("1/2-1/2"));
+    }
+
+    #[test]
+    fn a_main_line_comment_is_kept_with_the_move_before_it() {
+        let text = "{before any move} 6. h3 {0.1s} a6 (6... a5 {+9.99/1}) {-0.45/13 0.1s} \
+            7. a4 {+M7/20 0.3s} {a second} Rb8 $1 {-1.25/14} 8. 0-0 {c} $1 ! 8...Nd4 !? 1-0";
+        let games = read_games(text).unwrap();
+        let g = &games[0];
+        assert_eq!(g.moves, ["h3", "a6", "a4", "Rb8", "0-0", "Nd4"]);
+        let comments: Vec<Option<&str>> = g.comments.iter().map(Option::as_deref).collect();
+        assert_eq!(
+            comments,
+            [
+                Some("0.1s"),
+                Some("-0.45/13 0.1s"),
+                Some("+M7/20 0.3s"),
+                Some("-1.25/14"),
+                Some("c"),
+                None
+            ]
+        );
+        let short = read_games("1. e4 e5 {x} 2. Nf3 1/2-1/2").unwrap();
+        assert_eq!(short[0].moves, ["e4", "e5", "Nf3"]);
+        assert_eq!(short[0].comments, [None, Some("x".to_string()), None]);
     }
 
     #[test]

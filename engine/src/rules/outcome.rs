@@ -172,12 +172,6 @@ const fn win_for(color: Color) -> &'static str {
     }
 }
 
-/// A draw the side to move of `pos` may claim, in words, and its law
-/// ([`DrawClaim::ruling`]).
-pub fn claim_reason(claim: DrawClaim, pos: &Position) -> Ruling {
-    claim.ruling(pos)
-}
-
 /// Whether the giver's conditional mate is fulfilled by the mate on the board of `pos`
 /// (the mated side to move); `marked` is where the marked Pawn stands.
 pub fn condition_fulfilled(

@@ -58,7 +58,10 @@ impl Worker<'_> {
     /// Searches `next`, a child of the node at `ply`, and returns its score for the side
     /// to move at `ply`: negated when the turn passed, as it is when the same side moves again.
     #[inline]
-    #[allow(clippy::too_many_arguments)]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the node's search state, passed by value on the hot path"
+    )]
     pub(crate) fn child<const PV: bool>(
         &mut self,
         next: &Position,
@@ -137,7 +140,6 @@ impl Worker<'_> {
         score
     }
 
-    #[allow(clippy::too_many_lines)]
     pub(super) fn search_node<const PV: bool>(
         &mut self,
         pos: &Position,

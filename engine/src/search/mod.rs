@@ -264,11 +264,6 @@ impl Searcher {
         self.terms = terms;
     }
 
-    /// The odds terms in force.
-    pub fn odds_terms(&self) -> OddsTerms {
-        self.terms
-    }
-
     /// Plays at a chosen strength (`Some`) or at full strength (`None`, the default): see
     /// [`Strength`]. The strength limits every later search, on top of its [`Limits`].
     pub fn set_strength(&mut self, strength: Option<Strength>) {

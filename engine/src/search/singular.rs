@@ -63,7 +63,10 @@ impl Worker<'_> {
     /// node (below the root: `ply` ≥ 1). The node's repetition key must be on the key
     /// stack, as it is inside `search`. After a stop the answer is meaningless and the
     /// caller must look at `stopped`.
-    #[allow(clippy::too_many_arguments)]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the node's search state, passed by value on the hot path"
+    )]
     pub(crate) fn singularity(
         &mut self,
         pos: &Position,

@@ -7,7 +7,7 @@ use super::Color;
 /// A file (column) of the board, `a` to `h`.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
-#[allow(missing_docs)]
+#[expect(missing_docs, reason = "the files are their letters, `A` to `H`")]
 pub enum File {
     A,
     B,
@@ -22,7 +22,10 @@ pub enum File {
 /// A rank (row) of the board, counted from White's side.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
-#[allow(missing_docs)]
+#[expect(
+    missing_docs,
+    reason = "the ranks are their ordinals, `First` to `Eighth`"
+)]
 pub enum Rank {
     First,
     Second,
@@ -38,7 +41,7 @@ pub enum Rank {
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[rustfmt::skip]
-#[allow(missing_docs)]
+#[expect(missing_docs, reason = "the squares are their names, `A1` to `H8`")]
 pub enum Square {
     A1, B1, C1, D1, E1, F1, G1, H1,
     A2, B2, C2, D2, E2, F2, G2, H2,

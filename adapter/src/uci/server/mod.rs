@@ -34,7 +34,7 @@ use super::limits::{go_limits, Note};
 use super::options::Options;
 use super::response::UciResponse;
 use crate::backend::SearchBackend;
-use crate::validate::{check, Finding, Report, Request, Severity, Start};
+use crate::validate::{check, Finding, Report, Request, Start};
 
 /// The longest line read; longer ones are dropped with an error (a 10,000-move
 /// `position` line is about 50 KB).
@@ -356,14 +356,6 @@ impl<B: SearchBackend> UciServer<B> {
     /// Whether the last position was refused.
     pub fn is_refused(&self) -> bool {
         self.report.is_refused()
-    }
-
-    /// Whether any finding is an error.
-    pub fn has_errors(&self) -> bool {
-        self.report
-            .findings
-            .iter()
-            .any(|f| f.severity == Severity::Error)
     }
 }
 

@@ -7,7 +7,14 @@
 //! functions compiled for AVX2, made only after `is_x86_feature_detected!` (the others
 //! are the BMI2 `pext` lookup in `attacks/pext.rs` and the `cpuid` read in
 //! `attacks/select.rs`).
-#![allow(unsafe_code)]
+// Only the x86-64 build has the AVX2 path, and with it any `unsafe`.
+#![cfg_attr(
+    target_arch = "x86_64",
+    expect(
+        unsafe_code,
+        reason = "the AVX2 intrinsics, called only after the CPU is asked (`Kernel`)"
+    )
+)]
 
 /// Which path the loops take. A kernel that names AVX2 is only ever made by asking the CPU
 /// ([`Kernel::avx2`], [`Kernel::detect`]): its one field is private, so safe code cannot
@@ -159,8 +166,10 @@ pub fn squared_clipped_dot(kernel: Kernel, x: &[i16], w: &[i16], top: i16) -> i3
 }
 
 #[cfg(target_arch = "x86_64")]
-// The casts to `__m256i` pointers feed only the unaligned `loadu`/`storeu`.
-#[allow(clippy::cast_ptr_alignment)]
+#[expect(
+    clippy::cast_ptr_alignment,
+    reason = "the casts to `__m256i` pointers feed only the unaligned `loadu`/`storeu`"
+)]
 mod avx2 {
     use std::arch::x86_64::{
         __m256i, _mm256_add_epi16, _mm256_add_epi32, _mm256_castsi256_si128,
