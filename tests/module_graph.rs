@@ -1,0 +1,842 @@
+//! The shape of the source tree, checked: no two files of a crate import each other,
+//! directly or round a longer circle, and no source file is over 600 lines.
+//!
+//! For each crate root (`src/lib.rs`, `src/main.rs`) of engine, perft, adapter and tuner,
+//! the module tree is followed from its `mod x;` declarations, and every path that names
+//! something of the same crate (`use crate::…`, `use super::…`, `self::…`, a child
+//! module's or an imported module's name, or such a path written out in the code) becomes
+//! an edge from the file that writes it to the file that defines what it names: the file
+//! of the deepest module on the path, or, when that module only imports or re-exports the
+//! item (`pub use`), the file the import leads to. A `mod x;` declaration is not an
+//! import, nor is a `pub use` of a module root (`lib.rs`, `main.rs`, `mod.rs`) that its
+//! own code does not use: such a line says where a name is published, not what the file
+//! needs. Comments, doc links and strings are skipped.
+//!
+//! The line limit covers every `.rs` file under the four `src/` trees, tests included:
+//! the issue's condition is "no source file over 600 lines", and a test file that grows
+//! past it is as hard to read as any other.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The crates whose source trees are checked, relative to the workspace root.
+const CRATES: [&str; 4] = ["engine", "perft", "adapter", "tuner"];
+
+/// No source file may be longer.
+const MAX_LINES: usize = 600;
+
+// ---------------------------------------------------------------------------------------
+// Tokens
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Tok {
+    Ident(String),
+    /// `::`
+    PathSep,
+    /// A string literal's contents (only `#[path = "…"]` needs them).
+    Str(String),
+    Punct(char),
+}
+
+/// Splits Rust source into identifiers, `::`, string literals and single punctuation,
+/// skipping comments, whitespace, numbers, chars and lifetimes.
+fn tokens(src: &str) -> Vec<Tok> {
+    let c: Vec<char> = src.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < c.len() {
+        let ch = c[i];
+        if ch.is_whitespace() {
+            i += 1;
+        } else if ch == '/' && c.get(i + 1) == Some(&'/') {
+            while i < c.len() && c[i] != '\n' {
+                i += 1;
+            }
+        } else if ch == '/' && c.get(i + 1) == Some(&'*') {
+            let mut depth = 0;
+            while i < c.len() {
+                if c[i] == '/' && c.get(i + 1) == Some(&'*') {
+                    depth += 1;
+                    i += 2;
+                } else if c[i] == '*' && c.get(i + 1) == Some(&'/') {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+        } else if ch == '"' {
+            let (s, end) = string_at(&c, i + 1);
+            out.push(Tok::Str(s));
+            i = end;
+        } else if (ch == 'r' || ch == 'b')
+            && matches!(raw_string_start(&c, i), Some((_, _)))
+            && !prev_is_ident(&c, i)
+        {
+            let (hashes, quote) = raw_string_start(&c, i).unwrap();
+            if hashes == usize::MAX {
+                // b"…": an ordinary string with a prefix.
+                let (s, end) = string_at(&c, quote + 1);
+                out.push(Tok::Str(s));
+                i = end;
+            } else {
+                let mut j = quote + 1;
+                let mut s = String::new();
+                loop {
+                    if j >= c.len() {
+                        break;
+                    }
+                    if c[j] == '"' && (1..=hashes).all(|k| c.get(j + k) == Some(&'#')) {
+                        j += 1 + hashes;
+                        break;
+                    }
+                    s.push(c[j]);
+                    j += 1;
+                }
+                out.push(Tok::Str(s));
+                i = j;
+            }
+        } else if ch == '\'' {
+            // A char literal ('a', '\n', '\u{1F600}') or a lifetime ('a).
+            if c.get(i + 1) == Some(&'\\') {
+                let mut j = i + 2;
+                while j < c.len() && c[j] != '\'' {
+                    j += 1;
+                }
+                i = j + 1;
+            } else if c.get(i + 2) == Some(&'\'') {
+                i += 3;
+            } else {
+                i += 1;
+                while i < c.len() && (c[i].is_alphanumeric() || c[i] == '_') {
+                    i += 1;
+                }
+            }
+        } else if ch.is_alphabetic() || ch == '_' {
+            let start = i;
+            while i < c.len() && (c[i].is_alphanumeric() || c[i] == '_') {
+                i += 1;
+            }
+            let word: String = c[start..i].iter().collect();
+            // Raw identifiers (r#type) keep their name.
+            if word == "r" && c.get(i) == Some(&'#') {
+                i += 1;
+                continue;
+            }
+            out.push(Tok::Ident(word));
+        } else if ch.is_ascii_digit() {
+            while i < c.len() && (c[i].is_alphanumeric() || c[i] == '_' || c[i] == '.') {
+                if c[i] == '.' && !c.get(i + 1).is_some_and(char::is_ascii_digit) {
+                    break;
+                }
+                i += 1;
+            }
+        } else if ch == ':' && c.get(i + 1) == Some(&':') {
+            out.push(Tok::PathSep);
+            i += 2;
+        } else {
+            out.push(Tok::Punct(ch));
+            i += 1;
+        }
+    }
+    out
+}
+
+fn prev_is_ident(c: &[char], i: usize) -> bool {
+    i > 0 && (c[i - 1].is_alphanumeric() || c[i - 1] == '_')
+}
+
+/// At `r"`, `r#"`, `br"`, `br#"` or `b"`: the number of hashes (`usize::MAX` for `b"`)
+/// and the index of the opening quote.
+fn raw_string_start(c: &[char], i: usize) -> Option<(usize, usize)> {
+    let mut j = i;
+    if c.get(j) == Some(&'b') {
+        j += 1;
+        if c.get(j) == Some(&'"') {
+            return Some((usize::MAX, j));
+        }
+    }
+    if c.get(j) != Some(&'r') {
+        return None;
+    }
+    j += 1;
+    let mut hashes = 0;
+    while c.get(j) == Some(&'#') {
+        hashes += 1;
+        j += 1;
+    }
+    (c.get(j) == Some(&'"')).then_some((hashes, j))
+}
+
+/// The contents of a string literal whose body starts at `i`, and the index after it.
+fn string_at(c: &[char], mut i: usize) -> (String, usize) {
+    let mut s = String::new();
+    while i < c.len() && c[i] != '"' {
+        if c[i] == '\\' {
+            i += 1;
+        }
+        if i < c.len() {
+            s.push(c[i]);
+        }
+        i += 1;
+    }
+    (s, i + 1)
+}
+
+// ---------------------------------------------------------------------------------------
+// Modules
+
+/// A module path from the crate root (`["position", "play"]`).
+type ModPath = Vec<String>;
+
+/// One `use` leaf: the name it brings into scope and the path it stands for.
+#[derive(Clone, Debug)]
+struct Import {
+    /// The module whose scope holds the name.
+    scope: ModPath,
+    /// The name (`*` for a glob).
+    name: String,
+    /// The path, as written (first segment unresolved).
+    path: Vec<String>,
+    /// Whether it is `pub` (any visibility but private).
+    public: bool,
+    /// Index of the `use` keyword among the file's tokens.
+    at: usize,
+}
+
+/// One file of a crate.
+#[derive(Debug, Default)]
+struct FileInfo {
+    toks: Vec<Tok>,
+    imports: Vec<Import>,
+    /// Paths written in the code (not in `use`): the scope and the segments, and where.
+    paths: Vec<(ModPath, Vec<String>, usize)>,
+    /// Token ranges of `use` declarations.
+    use_spans: Vec<(usize, usize)>,
+}
+
+struct Crate {
+    files: BTreeMap<PathBuf, FileInfo>,
+    /// Module path -> the file that holds it.
+    modules: BTreeMap<ModPath, PathBuf>,
+    /// Names of macros defined with `macro_rules!`, and their files.
+    macros: HashMap<String, PathBuf>,
+    /// Items defined (fn, struct, …) in each module.
+    defined: BTreeMap<ModPath, BTreeSet<String>>,
+    /// Inline `#[cfg(test)]` modules, each a node of its own (`file.rs#tests`): a test
+    /// module is not part of what its file needs, whether it is written inline or in a
+    /// `tests.rs` of its own.
+    test_nodes: BTreeMap<ModPath, PathBuf>,
+}
+
+impl Crate {
+    fn load(root: &Path) -> Crate {
+        let mut krate = Crate {
+            files: BTreeMap::new(),
+            modules: BTreeMap::new(),
+            macros: HashMap::new(),
+            defined: BTreeMap::new(),
+            test_nodes: BTreeMap::new(),
+        };
+        krate.load_file(root, Vec::new(), root.parent().unwrap().to_path_buf());
+        krate
+    }
+
+    /// Reads `file`, the module `module`, whose child module files live in `dir`.
+    fn load_file(&mut self, file: &Path, module: ModPath, dir: PathBuf) {
+        let src = fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let toks = tokens(&src);
+        self.modules.insert(module.clone(), file.to_path_buf());
+        let mut info = FileInfo::default();
+        // Inline modules open at a brace depth: (name, depth).
+        let mut inline: Vec<(String, usize)> = Vec::new();
+        let mut depth = 0usize;
+        let mut pending_path: Option<String> = None;
+        let mut children = Vec::new();
+        let scope_of = |inline: &[(String, usize)]| {
+            let mut m = module.clone();
+            m.extend(inline.iter().map(|(n, _)| n.clone()));
+            m
+        };
+        let mut i = 0;
+        while i < toks.len() {
+            match &toks[i] {
+                Tok::Punct('{') => depth += 1,
+                Tok::Punct('}') => {
+                    depth -= 1;
+                    if inline.last().is_some_and(|(_, d)| *d == depth) {
+                        inline.pop();
+                    }
+                }
+                Tok::Punct('#') => {
+                    // #[path = "…"]
+                    if let (
+                        Some(Tok::Punct('[')),
+                        Some(Tok::Ident(p)),
+                        Some(Tok::Punct('=')),
+                        Some(Tok::Str(s)),
+                    ) = (
+                        toks.get(i + 1),
+                        toks.get(i + 2),
+                        toks.get(i + 3),
+                        toks.get(i + 4),
+                    ) {
+                        if p == "path" {
+                            pending_path = Some(s.clone());
+                        }
+                    }
+                }
+                Tok::Ident(kw) if kw == "mod" => {
+                    if let Some(Tok::Ident(name)) = toks.get(i + 1) {
+                        let scope = scope_of(&inline);
+                        let mut child = scope.clone();
+                        child.push(name.clone());
+                        self.defined.entry(scope).or_default().insert(name.clone());
+                        match toks.get(i + 2) {
+                            Some(Tok::Punct(';')) => {
+                                assert!(
+                                    inline.is_empty(),
+                                    "{}: file module inside an inline module",
+                                    file.display()
+                                );
+                                let path = match pending_path.take() {
+                                    Some(p) => file.parent().unwrap().join(p),
+                                    None => {
+                                        let flat = dir.join(format!("{name}.rs"));
+                                        if flat.exists() {
+                                            flat
+                                        } else {
+                                            dir.join(name).join("mod.rs")
+                                        }
+                                    }
+                                };
+                                children.push((path, child));
+                                i += 3;
+                                continue;
+                            }
+                            Some(Tok::Punct('{')) => {
+                                let cfg_test = [
+                                    Tok::Punct('#'),
+                                    Tok::Punct('['),
+                                    Tok::Ident("cfg".into()),
+                                    Tok::Punct('('),
+                                    Tok::Ident("test".into()),
+                                    Tok::Punct(')'),
+                                    Tok::Punct(']'),
+                                ];
+                                if i >= 7 && toks[i - 7..i] == cfg_test && inline.is_empty() {
+                                    let node = format!("{}#{name}", file.display());
+                                    self.test_nodes.insert(child.clone(), PathBuf::from(node));
+                                }
+                                self.modules.insert(child, file.to_path_buf());
+                                inline.push((name.clone(), depth));
+                                depth += 1;
+                                i += 3;
+                                continue;
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                Tok::Ident(kw) if kw == "use" && !matches!(toks.get(i + 1), Some(Tok::PathSep)) => {
+                    let public = is_public_before(&toks, i);
+                    let scope = scope_of(&inline);
+                    let mut j = i + 1;
+                    let mut leaves = Vec::new();
+                    parse_use_tree(&toks, &mut j, Vec::new(), &mut leaves);
+                    while j < toks.len() && toks[j] != Tok::Punct(';') {
+                        j += 1;
+                    }
+                    j += 1;
+                    for (name, path) in leaves {
+                        info.imports.push(Import {
+                            scope: scope.clone(),
+                            name,
+                            path,
+                            public,
+                            at: i,
+                        });
+                    }
+                    info.use_spans.push((i, j));
+                    i = j;
+                    continue;
+                }
+                Tok::Ident(kw) if kw == "macro_rules" => {
+                    if let (Some(Tok::Punct('!')), Some(Tok::Ident(name))) =
+                        (toks.get(i + 1), toks.get(i + 2))
+                    {
+                        self.macros.insert(name.clone(), file.to_path_buf());
+                    }
+                }
+                Tok::Ident(kw)
+                    if matches!(
+                        kw.as_str(),
+                        "fn" | "struct" | "enum" | "trait" | "type" | "const" | "static" | "union"
+                    ) =>
+                {
+                    if let Some(Tok::Ident(name)) = toks.get(i + 1) {
+                        self.defined
+                            .entry(scope_of(&inline))
+                            .or_default()
+                            .insert(name.clone());
+                    }
+                }
+                Tok::Ident(first) => {
+                    // A path in the code: first::second::…, not preceded by `::`.
+                    let after_sep = i > 0 && toks[i - 1] == Tok::PathSep;
+                    if !after_sep && toks.get(i + 1) == Some(&Tok::PathSep) {
+                        let mut segs = vec![first.clone()];
+                        let mut j = i + 1;
+                        while toks.get(j) == Some(&Tok::PathSep) {
+                            match toks.get(j + 1) {
+                                Some(Tok::Ident(s)) => {
+                                    segs.push(s.clone());
+                                    j += 2;
+                                }
+                                _ => break,
+                            }
+                        }
+                        if toks.get(j) == Some(&Tok::Punct('!')) {
+                            segs.last_mut().unwrap().push('!');
+                        }
+                        info.paths.push((scope_of(&inline), segs, i));
+                        i = j;
+                        continue;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        info.toks = toks;
+        self.files.insert(file.to_path_buf(), info);
+        let is_root = matches!(
+            file.file_name().and_then(|n| n.to_str()),
+            Some("lib.rs" | "main.rs" | "mod.rs")
+        );
+        for (path, child) in children {
+            let child_dir = if path.file_name().and_then(|n| n.to_str()) == Some("mod.rs") {
+                path.parent().unwrap().to_path_buf()
+            } else if is_root {
+                dir.join(child.last().unwrap())
+            } else {
+                path.with_extension("")
+            };
+            self.load_file(&path, child, child_dir);
+        }
+    }
+
+    /// The graph node of a module: its file, or its own node for an inline test module.
+    fn node_of(&self, module: &ModPath) -> Option<PathBuf> {
+        (1..=module.len())
+            .find_map(|k| self.test_nodes.get(&module[..k]).cloned())
+            .or_else(|| self.modules.get(module).cloned())
+    }
+
+    /// Turns a path written in `scope` into a path from the crate root, or `None` when it
+    /// leaves the crate (std, another crate, a local variable's type…).
+    fn absolute(&self, scope: &ModPath, path: &[String], depth: usize) -> Option<Vec<String>> {
+        let first = path.first()?;
+        let (mut base, rest) = match first.as_str() {
+            "crate" | "$crate" => (Vec::new(), &path[1..]),
+            "self" => (scope.clone(), &path[1..]),
+            "super" => {
+                let mut m = scope.clone();
+                let mut k = 0;
+                while path.get(k).map(String::as_str) == Some("super") {
+                    m.pop()?;
+                    k += 1;
+                }
+                (m, &path[k..])
+            }
+            name => {
+                let mut child = scope.clone();
+                child.push(name.to_string());
+                if self.modules.contains_key(&child) {
+                    (child, &path[1..])
+                } else if let Some(target) = self.import_in(scope, name, depth) {
+                    (target, &path[1..])
+                } else {
+                    return None;
+                }
+            }
+        };
+        base.extend(rest.iter().cloned());
+        Some(base)
+    }
+
+    /// What a name imported into `scope` stands for, from the crate root.
+    fn import_in(&self, scope: &ModPath, name: &str, depth: usize) -> Option<Vec<String>> {
+        if depth > 16 {
+            return None;
+        }
+        let file = self.modules.get(scope)?;
+        let info = &self.files[file];
+        let imp = info
+            .imports
+            .iter()
+            .find(|im| &im.scope == scope && im.name == name)?;
+        self.absolute(scope, &imp.path, depth + 1)
+    }
+
+    /// The file that defines what an absolute path names.
+    fn resolve(&self, abs: &[String], depth: usize) -> Option<PathBuf> {
+        if let Some(last) = abs.last() {
+            if let Some(mac) = last.strip_suffix('!') {
+                return self.macros.get(mac).cloned();
+            }
+        }
+        let mut k = 0;
+        while k < abs.len() && self.modules.contains_key(&abs[..=k].to_vec()) {
+            k += 1;
+        }
+        let module: ModPath = abs[..k].to_vec();
+        let file = self.node_of(&module)?;
+        let Some(item) = abs.get(k) else {
+            return Some(file);
+        };
+        if depth < 16 && !self.defined.get(&module).is_some_and(|d| d.contains(item)) {
+            // Imported into that module: follow the import to where it leads.
+            if let Some(mut target) = self.import_in(&module, item, depth + 1) {
+                target.extend(abs[k + 1..].iter().cloned());
+                return self.resolve(&target, depth + 1).or(Some(file));
+            }
+            // Or brought in by a glob of that module.
+            let info = &self.files[&self.modules[&module]];
+            for imp in info
+                .imports
+                .iter()
+                .filter(|im| im.scope == module && im.name == "*")
+            {
+                if let Some(src) = self.absolute(&module, &imp.path, depth + 1) {
+                    let defines = self.defined.get(&src).is_some_and(|d| d.contains(item))
+                        || self.files[&self.modules.get(&src).cloned().unwrap_or_default()]
+                            .imports
+                            .iter()
+                            .any(|im| im.scope == src && &im.name == item);
+                    if self.modules.contains_key(&src) && defines {
+                        let mut target = src;
+                        target.extend(abs[k..].iter().cloned());
+                        return self.resolve(&target, depth + 1).or(Some(file));
+                    }
+                }
+            }
+        }
+        Some(file)
+    }
+
+    /// Every edge file -> file, with one path that makes it.
+    fn edges(&self) -> BTreeMap<(PathBuf, PathBuf), String> {
+        let mut out = BTreeMap::new();
+        for (file, info) in &self.files {
+            let is_root = matches!(
+                file.file_name().and_then(|n| n.to_str()),
+                Some("lib.rs" | "main.rs" | "mod.rs")
+            );
+            let mut add = |scope: &ModPath, target: Option<PathBuf>, what: String| {
+                let from = self.node_of(scope).unwrap_or_else(|| file.clone());
+                if let Some(t) = target {
+                    if t != from {
+                        out.entry((from, t)).or_insert(what);
+                    }
+                }
+            };
+            for imp in &info.imports {
+                if imp.public && is_root && !used_outside_uses(info, &imp.name, imp.at) {
+                    continue;
+                }
+                let Some(abs) = self.absolute(&imp.scope, &imp.path, 0) else {
+                    continue;
+                };
+                // A module imported by name is an edge only where its items are used.
+                if imp.name != "*" && self.modules.contains_key(&abs) {
+                    continue;
+                }
+                add(
+                    &imp.scope,
+                    self.resolve(&abs, 0),
+                    format!("use {}", imp.path.join("::")),
+                );
+            }
+            for (scope, segs, _) in &info.paths {
+                if let Some(abs) = self.absolute(scope, segs, 0) {
+                    add(scope, self.resolve(&abs, 0), segs.join("::"));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Whether the token before `use` at `i` makes it public (`pub`, `pub(crate)`, …).
+fn is_public_before(toks: &[Tok], i: usize) -> bool {
+    let mut k = i;
+    if k >= 1 && toks[k - 1] == Tok::Punct(')') {
+        while k > 0 && toks[k - 1] != Tok::Punct('(') {
+            k -= 1;
+        }
+        k = k.saturating_sub(1);
+    }
+    k >= 1 && toks[k - 1] == Tok::Ident("pub".into())
+}
+
+/// Whether `name` appears in the file's code outside every `use` declaration.
+fn used_outside_uses(info: &FileInfo, name: &str, _at: usize) -> bool {
+    info.toks.iter().enumerate().any(|(i, t)| {
+        matches!(t, Tok::Ident(n) if n == name)
+            && !info.use_spans.iter().any(|&(a, b)| (a..b).contains(&i))
+    })
+}
+
+/// Parses a use tree at `toks[*j]`; each leaf is pushed as (name in scope, full path).
+fn parse_use_tree(
+    toks: &[Tok],
+    j: &mut usize,
+    prefix: Vec<String>,
+    out: &mut Vec<(String, Vec<String>)>,
+) {
+    let mut path = prefix;
+    loop {
+        match toks.get(*j) {
+            Some(Tok::Ident(s)) if s == "self" && toks.get(*j + 1) != Some(&Tok::PathSep) => {
+                *j += 1;
+                out.push((path.last().cloned().unwrap_or_default(), path.clone()));
+                break;
+            }
+            Some(Tok::Ident(s)) => {
+                path.push(s.clone());
+                *j += 1;
+                if toks.get(*j) == Some(&Tok::PathSep) {
+                    *j += 1;
+                    continue;
+                }
+                out.push((s.clone(), path.clone()));
+                break;
+            }
+            Some(Tok::Punct('*')) => {
+                *j += 1;
+                out.push(("*".into(), path.clone()));
+                return;
+            }
+            Some(Tok::Punct('{')) => {
+                *j += 1;
+                loop {
+                    match toks.get(*j) {
+                        Some(Tok::Punct('}')) => {
+                            *j += 1;
+                            return;
+                        }
+                        Some(Tok::Punct(',')) => *j += 1,
+                        None => return,
+                        _ => {
+                            let before = *j;
+                            parse_use_tree(toks, j, path.clone(), out);
+                            if *j == before {
+                                *j += 1;
+                            }
+                        }
+                    }
+                }
+            }
+            _ => return,
+        }
+    }
+    // `as alias`
+    if toks.get(*j) == Some(&Tok::Ident("as".into())) {
+        if let Some(Tok::Ident(alias)) = toks.get(*j + 1) {
+            out.last_mut().unwrap().0 = alias.clone();
+        }
+        *j += 2;
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Circles
+
+/// The strongly connected components of more than one file (Tarjan).
+fn circles(edges: &BTreeMap<(PathBuf, PathBuf), String>) -> Vec<Vec<PathBuf>> {
+    let mut next: BTreeMap<&PathBuf, Vec<&PathBuf>> = BTreeMap::new();
+    for (a, b) in edges.keys() {
+        next.entry(a).or_default().push(b);
+        next.entry(b).or_default();
+    }
+    struct State<'a> {
+        index: HashMap<&'a PathBuf, usize>,
+        low: HashMap<&'a PathBuf, usize>,
+        stack: Vec<&'a PathBuf>,
+        on: BTreeSet<&'a PathBuf>,
+        out: Vec<Vec<PathBuf>>,
+    }
+    fn visit<'a>(
+        v: &'a PathBuf,
+        next: &BTreeMap<&'a PathBuf, Vec<&'a PathBuf>>,
+        s: &mut State<'a>,
+    ) {
+        let n = s.index.len();
+        s.index.insert(v, n);
+        s.low.insert(v, n);
+        s.stack.push(v);
+        s.on.insert(v);
+        for &w in &next[v] {
+            if !s.index.contains_key(w) {
+                visit(w, next, s);
+                let lw = s.low[w];
+                let lv = s.low.get_mut(v).unwrap();
+                *lv = (*lv).min(lw);
+            } else if s.on.contains(w) {
+                let iw = s.index[w];
+                let lv = s.low.get_mut(v).unwrap();
+                *lv = (*lv).min(iw);
+            }
+        }
+        if s.low[v] == s.index[v] {
+            let mut comp = Vec::new();
+            loop {
+                let w = s.stack.pop().unwrap();
+                s.on.remove(w);
+                comp.push(w.clone());
+                if w == v {
+                    break;
+                }
+            }
+            if comp.len() > 1 {
+                comp.sort();
+                s.out.push(comp);
+            }
+        }
+    }
+    let mut s = State {
+        index: HashMap::new(),
+        low: HashMap::new(),
+        stack: Vec::new(),
+        on: BTreeSet::new(),
+        out: Vec::new(),
+    };
+    for v in next.keys() {
+        if !s.index.contains_key(v) {
+            visit(v, &next, &mut s);
+        }
+    }
+    s.out
+}
+
+fn workspace() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn crate_roots() -> Vec<PathBuf> {
+    let mut roots = Vec::new();
+    for krate in CRATES {
+        for root in ["src/lib.rs", "src/main.rs"] {
+            let p = workspace().join(krate).join(root);
+            if p.exists() {
+                roots.push(p);
+            }
+        }
+    }
+    roots
+}
+
+fn short(p: &Path) -> String {
+    p.strip_prefix(workspace())
+        .unwrap_or(p)
+        .display()
+        .to_string()
+}
+
+/// The circles of each crate, each with the edges that close it.
+fn circle_report(root: &Path) -> Vec<String> {
+    let krate = Crate::load(root);
+    let edges = krate.edges();
+    circles(&edges)
+        .into_iter()
+        .map(|comp| {
+            let set: BTreeSet<&PathBuf> = comp.iter().collect();
+            let mut lines = vec![format!(
+                "circle in the crate of {}: {}",
+                short(root),
+                comp.iter().map(|p| short(p)).collect::<Vec<_>>().join(", ")
+            )];
+            for ((a, b), what) in &edges {
+                if set.contains(a) && set.contains(b) {
+                    lines.push(format!("    {} -> {}   ({what})", short(a), short(b)));
+                }
+            }
+            lines.join("\n")
+        })
+        .collect()
+}
+
+#[test]
+fn no_file_imports_a_file_that_imports_it_back() {
+    let mut found = Vec::new();
+    for root in crate_roots() {
+        found.extend(circle_report(&root));
+    }
+    assert!(
+        found.is_empty(),
+        "import circles between files:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_graph_sees_imports() {
+    // The checker must see the imports it is meant to judge, or it passes vacuously.
+    let krate = Crate::load(&workspace().join("engine/src/lib.rs"));
+    assert!(krate.modules.len() > 50, "{} modules", krate.modules.len());
+    let edges = krate.edges();
+    let has = |a: &str, b: &str| edges.contains_key(&(workspace().join(a), workspace().join(b)));
+    assert!(has(
+        "engine/src/position/mod.rs",
+        "engine/src/types/bitboard.rs"
+    ));
+    assert!(has("engine/src/game.rs", "engine/src/position/mod.rs"));
+}
+
+#[test]
+fn a_circle_is_found() {
+    let mut edges = BTreeMap::new();
+    let p = |s: &str| PathBuf::from(s);
+    edges.insert((p("a.rs"), p("b.rs")), String::new());
+    edges.insert((p("b.rs"), p("c.rs")), String::new());
+    edges.insert((p("c.rs"), p("a.rs")), String::new());
+    edges.insert((p("c.rs"), p("d.rs")), String::new());
+    assert_eq!(circles(&edges), [vec![p("a.rs"), p("b.rs"), p("c.rs")]]);
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn no_source_file_is_over_600_lines() {
+    let mut long = Vec::new();
+    for krate in CRATES {
+        let mut files = Vec::new();
+        rust_files(&workspace().join(krate).join("src"), &mut files);
+        for f in files {
+            let lines = fs::read_to_string(&f).unwrap().lines().count();
+            if lines > MAX_LINES {
+                long.push(format!("{} has {lines} lines", short(&f)));
+            }
+        }
+    }
+    long.sort();
+    assert!(
+        long.is_empty(),
+        "files over {MAX_LINES} lines:\n{}",
+        long.join("\n")
+    );
+}
