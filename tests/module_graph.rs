@@ -242,12 +242,12 @@ impl Crate {
             defined: BTreeMap::new(),
             test_nodes: BTreeMap::new(),
         };
-        krate.load_file(root, Vec::new(), root.parent().unwrap().to_path_buf());
+        krate.load_file(root, &Vec::new(), root.parent().unwrap());
         krate
     }
 
     /// Reads `file`, the module `module`, whose child module files live in `dir`.
-    fn load_file(&mut self, file: &Path, module: ModPath, dir: PathBuf) {
+    fn load_file(&mut self, file: &Path, module: &ModPath, dir: &Path) {
         let src = fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         let toks = tokens(&src);
         self.modules.insert(module.clone(), file.to_path_buf());
@@ -303,16 +303,13 @@ impl Crate {
                                     "{}: file module inside an inline module",
                                     file.display()
                                 );
-                                let path = match pending_path.take() {
-                                    Some(p) => file.parent().unwrap().join(p),
-                                    None => {
-                                        let flat = dir.join(format!("{name}.rs"));
-                                        if flat.exists() {
-                                            flat
-                                        } else {
-                                            dir.join(name).join("mod.rs")
-                                        }
-                                    }
+                                let flat = dir.join(format!("{name}.rs"));
+                                let path = if let Some(p) = pending_path.take() {
+                                    file.parent().unwrap().join(p)
+                                } else if flat.exists() {
+                                    flat
+                                } else {
+                                    dir.join(name).join("mod.rs")
                                 };
                                 children.push((path, child));
                                 i += 3;
@@ -426,7 +423,7 @@ impl Crate {
             } else {
                 path.with_extension("")
             };
-            self.load_file(&path, child, child_dir);
+            self.load_file(&path, &child, &child_dir);
         }
     }
 
@@ -491,7 +488,7 @@ impl Crate {
             }
         }
         let mut k = 0;
-        while k < abs.len() && self.modules.contains_key(&abs[..=k].to_vec()) {
+        while k < abs.len() && self.modules.contains_key(&abs[..=k]) {
             k += 1;
         }
         let module: ModPath = abs[..k].to_vec();
@@ -648,7 +645,7 @@ fn parse_use_tree(
     // `as alias`
     if toks.get(*j) == Some(&Tok::Ident("as".into())) {
         if let Some(Tok::Ident(alias)) = toks.get(*j + 1) {
-            out.last_mut().unwrap().0 = alias.clone();
+            out.last_mut().unwrap().0.clone_from(alias);
         }
         *j += 2;
     }
@@ -657,57 +654,56 @@ fn parse_use_tree(
 // ---------------------------------------------------------------------------------------
 // Circles
 
+/// Tarjan's bookkeeping.
+struct State<'a> {
+    index: HashMap<&'a PathBuf, usize>,
+    low: HashMap<&'a PathBuf, usize>,
+    stack: Vec<&'a PathBuf>,
+    on: BTreeSet<&'a PathBuf>,
+    out: Vec<Vec<PathBuf>>,
+}
+/// Tarjan's visit of `v`.
+fn visit<'a>(v: &'a PathBuf, next: &BTreeMap<&'a PathBuf, Vec<&'a PathBuf>>, s: &mut State<'a>) {
+    let n = s.index.len();
+    s.index.insert(v, n);
+    s.low.insert(v, n);
+    s.stack.push(v);
+    s.on.insert(v);
+    for &w in &next[v] {
+        if !s.index.contains_key(w) {
+            visit(w, next, s);
+            let lw = s.low[w];
+            let lv = s.low.get_mut(v).unwrap();
+            *lv = (*lv).min(lw);
+        } else if s.on.contains(w) {
+            let iw = s.index[w];
+            let lv = s.low.get_mut(v).unwrap();
+            *lv = (*lv).min(iw);
+        }
+    }
+    if s.low[v] == s.index[v] {
+        let mut comp = Vec::new();
+        loop {
+            let w = s.stack.pop().unwrap();
+            s.on.remove(w);
+            comp.push(w.clone());
+            if w == v {
+                break;
+            }
+        }
+        if comp.len() > 1 {
+            comp.sort();
+            s.out.push(comp);
+        }
+    }
+}
+
 /// The strongly connected components of more than one file (Tarjan).
 fn circles(edges: &BTreeMap<(PathBuf, PathBuf), String>) -> Vec<Vec<PathBuf>> {
     let mut next: BTreeMap<&PathBuf, Vec<&PathBuf>> = BTreeMap::new();
     for (a, b) in edges.keys() {
         next.entry(a).or_default().push(b);
         next.entry(b).or_default();
-    }
-    struct State<'a> {
-        index: HashMap<&'a PathBuf, usize>,
-        low: HashMap<&'a PathBuf, usize>,
-        stack: Vec<&'a PathBuf>,
-        on: BTreeSet<&'a PathBuf>,
-        out: Vec<Vec<PathBuf>>,
-    }
-    fn visit<'a>(
-        v: &'a PathBuf,
-        next: &BTreeMap<&'a PathBuf, Vec<&'a PathBuf>>,
-        s: &mut State<'a>,
-    ) {
-        let n = s.index.len();
-        s.index.insert(v, n);
-        s.low.insert(v, n);
-        s.stack.push(v);
-        s.on.insert(v);
-        for &w in &next[v] {
-            if !s.index.contains_key(w) {
-                visit(w, next, s);
-                let lw = s.low[w];
-                let lv = s.low.get_mut(v).unwrap();
-                *lv = (*lv).min(lw);
-            } else if s.on.contains(w) {
-                let iw = s.index[w];
-                let lv = s.low.get_mut(v).unwrap();
-                *lv = (*lv).min(iw);
-            }
-        }
-        if s.low[v] == s.index[v] {
-            let mut comp = Vec::new();
-            loop {
-                let w = s.stack.pop().unwrap();
-                s.on.remove(w);
-                comp.push(w.clone());
-                if w == v {
-                    break;
-                }
-            }
-            if comp.len() > 1 {
-                comp.sort();
-                s.out.push(comp);
-            }
-        }
     }
     let mut s = State {
         index: HashMap::new(),

@@ -34,7 +34,6 @@ pub mod notation;
 pub mod pgn;
 pub mod position;
 pub mod rules;
-pub mod san;
 pub mod search;
 pub mod session;
 pub mod setup;
@@ -45,6 +44,7 @@ pub use fen::FenError;
 pub use game::Game;
 pub use movegen::PieceMoves;
 pub use named::{Named, UnknownName};
+pub use notation::san::SanError;
 pub use notation::{DescriptiveError, UciMoveError};
 pub use position::{Position, PositionError, Violations};
 pub use rules::odds::{MateCondition, Odds, OddsGiver, OddsTerms, UnknownOdds};
@@ -52,7 +52,6 @@ pub use rules::spec::GameSpec;
 pub use rules::{
     CastlingRule, FiftyMoveRule, PromotionRule, RepetitionRule, RuleSet, Rules, UnknownRuleSet,
 };
-pub use san::SanError;
 pub use setup::{CastleSide, CastlingRights, Setup};
 pub use types::{
     Bitboard, BitboardIter, ByColor, Color, File, Move, MoveKind, MoveList, Piece, PieceKind, Rank,

@@ -19,8 +19,9 @@
 //! assert_eq!(s.verdict().result, "1/2-1/2");
 //! ```
 
-use crate::game::{DrawClaim, Game};
-use crate::rules::draws::{self, Ruling};
+use crate::game::Game;
+use crate::rules::draws::ruling::{fifty_moves_law, Ruling};
+use crate::rules::draws::{self, DrawClaim};
 use crate::rules::odds::{self, OddsGiver, OddsTerms};
 use crate::rules::outcome::{self, marked_man_laws, Ending, Verdict};
 use crate::rules::spec::GameSpec;
@@ -231,7 +232,7 @@ impl Session {
         if self.ending.is_some() {
             return Err(Ruling {
                 words: "no call to mate: the game is over".to_string(),
-                law: draws::fifty_moves_law(self.spec.rule_set),
+                law: fifty_moves_law(self.spec.rule_set),
             });
         }
         self.game.call_to_mate(by)

@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
 
-use engine::rules::draws::color_name;
+use engine::rules::draws::ruling::color_name;
 use engine::search::NullReporter;
 
 use super::{pgn, turn, Play, DEFAULT_PGN};

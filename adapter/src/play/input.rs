@@ -6,7 +6,7 @@
 //! Playing the move, and everything else a command does, is the game loop's business.
 
 use engine::notation::UciMoveError;
-use engine::position::illegal::IllegalReason;
+use engine::position::move_refusal::IllegalReason;
 use engine::{DescriptiveError, File, Move, Position, SanError};
 
 /// One line of input.

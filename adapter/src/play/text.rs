@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use engine::rules::draws::color_name;
+use engine::rules::draws::ruling::color_name;
 use engine::rules::outcome::ending_laws;
 use engine::search::Score;
 use engine::{Color, File, GameSpec, MateCondition, Odds, Piece, Position, Rank, Square};

@@ -5,8 +5,8 @@
 
 use std::time::{Duration, Instant};
 
-use engine::position::illegal::IllegalReason;
-use engine::rules::draws::{color_name, Ruling};
+use engine::position::move_refusal::IllegalReason;
+use engine::rules::draws::ruling::{color_name, Ruling};
 use engine::search::{Limits, Score, SearchResult, Searcher};
 use engine::session::Session;
 use engine::{Color, Move, PieceKind, Square};
@@ -215,7 +215,7 @@ impl WebGame {
                     "it is {}'s turn to play, and Morphy's move",
                     color_name(pos.turn())
                 ),
-                law: engine::position::illegal::MOVES_LAW,
+                law: engine::position::move_refusal::MOVES_LAW,
             });
         }
         let found = self

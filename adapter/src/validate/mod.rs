@@ -24,8 +24,8 @@ mod claims;
 pub mod finding;
 mod terms;
 
-use engine::position::illegal::{IllegalKind, PlayUciError};
-use engine::position::legality::{self, Relax, SetupViolation, SetupViolationKind};
+use engine::position::move_refusal::{IllegalKind, PlayUciError};
+use engine::position::setup_law::{self, Relax, SetupViolation, SetupViolationKind};
 use engine::rules::start;
 use engine::{Color, Game, GameSpec, Odds, OddsTerms, Position, Setup};
 
@@ -213,7 +213,7 @@ pub fn check(req: &Request) -> Report {
         };
     };
     // Steps 1 to 3: the men, checks and repairs, judged and worded by the engine.
-    let found = legality::judge(&mut setup, rules, Relax::REPAIR_ALL);
+    let found = setup_law::judge(&mut setup, rules, Relax::REPAIR_ALL);
     findings.extend(found.into_iter().map(setup_finding));
     // Step 4. What the engine needs to play, then the moves and the claims.
     let mut game = match Position::from_setup(&setup, rules) {

@@ -8,8 +8,8 @@
 use std::fmt;
 
 use super::{is_pass, Ply};
-use crate::game::DrawClaim;
-use crate::position::illegal::PlayUciError;
+use crate::position::move_refusal::PlayUciError;
+use crate::rules::draws::DrawClaim;
 use crate::rules::outcome::{ending_laws, Ending};
 use crate::session::Session;
 

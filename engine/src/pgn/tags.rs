@@ -10,7 +10,7 @@
 use std::fmt;
 
 use crate::named::UnknownName;
-use crate::rules::draws::color_name;
+use crate::rules::draws::ruling::color_name;
 use crate::rules::odds::{MateCondition, MateConditionParseError, Odds, OddsGiver};
 use crate::rules::spec::GameSpec;
 use crate::rules::RuleSet;

@@ -324,8 +324,7 @@ impl Position {
         if let Some(turns) = self.call_clock {
             self.call_clock = Some(turns + u32::from(counts));
         } else if (captured || mv.promotion().is_some())
-            && self.rules.fifty_moves == crate::rules::FiftyMoveRule::CallToMate
-            && crate::rules::draws::call_to_mate_side(self).is_some()
+            && self.call_test.is_some_and(|may_call| (may_call.0)(self))
         {
             self.call_clock = Some(0);
         }

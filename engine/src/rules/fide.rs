@@ -11,7 +11,7 @@
 use std::fmt;
 
 use super::{RuleSet, Rules};
-use crate::position::legality::{judge, Relax};
+use crate::position::setup_law::{judge, Relax};
 use crate::position::{Position, Violations};
 use crate::setup::CastleSide;
 use crate::types::{Move, MoveKind};

@@ -9,7 +9,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::position::Position;
-use crate::rules::draws::{color_name, Ruling};
+use crate::rules::draws::ruling::{color_name, Ruling};
 use crate::setup::{CastleSide, Setup};
 use crate::types::{Color, Move, MoveKind, PieceKind, Square};
 use crate::Rules;
@@ -124,7 +124,7 @@ impl Odds {
         for color in Color::ALL {
             for side in CastleSide::ALL {
                 if let Some(file) = setup.castling.get(color).get(side) {
-                    let problem = crate::position::legality::castling_right_problem(
+                    let problem = crate::position::setup_law::castling_right_problem(
                         &setup, *rules, color, side, file,
                     );
                     if problem.is_some() {

@@ -3,7 +3,7 @@
 
 use super::odds::Odds;
 use super::Rules;
-use crate::position::legality::{SetupViolation, SetupViolationKind};
+use crate::position::setup_law::{SetupViolation, SetupViolationKind};
 use crate::setup::Setup;
 use crate::types::{Color, Piece, PieceKind, Square};
 
@@ -118,7 +118,7 @@ pub fn odds_men_unexplained(setup: &Setup, odds: Odds, giver: Color) -> Option<S
     let first = |kind: PieceKind| standard.squares_of(Piece::new(Color::White, kind)).len();
     let pawns_left = first(PieceKind::Pawn) - removed[PieceKind::Pawn as usize];
     let pawns = count(PieceKind::Pawn);
-    let name = crate::rules::draws::color_name(giver);
+    let name = crate::rules::draws::ruling::color_name(giver);
     let gave = format!("{name} gave {} (Am. IV 3)", names.join(" and "));
     if pawns > pawns_left {
         let message = format!(

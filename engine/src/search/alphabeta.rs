@@ -6,8 +6,9 @@
 //! Copy-make: each child is a fresh copy of the position. A move after which the same
 //! side is still to move (a turn of several moves, Am. IV 4) keeps the score's sign.
 
-use crate::game::{fifty_move_claimable, is_dead_position, repetition_claimable, repetition_key};
 use crate::position::Position;
+use crate::rules::draws::repetition::{repetition_claimable, repetition_key};
+use crate::rules::draws::{fifty_move_claimable, is_dead_position};
 use crate::types::{Move, PieceKind};
 
 use super::odds::marked_after;

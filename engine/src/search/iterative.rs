@@ -7,8 +7,9 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use crate::game::{repetition_key, turn_start_keys, Game};
+use crate::game::Game;
 use crate::position::Position;
+use crate::rules::draws::repetition::{repetition_key, turn_start_keys};
 use crate::types::Move;
 
 use super::odds::{marked_after, marked_now, Terms};

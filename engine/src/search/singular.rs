@@ -114,7 +114,8 @@ mod tests {
     use std::time::Instant;
 
     use super::*;
-    use crate::game::{game_from, repetition_key};
+    use crate::game::game_from;
+    use crate::rules::draws::repetition::repetition_key;
     use crate::search::odds::{OddsTerms, Terms};
     use crate::search::ordering::Histories;
     use crate::search::time::budget;

@@ -12,7 +12,7 @@
 //! ([`Position::call_clock`]); a call once made stands until the fifty moves on each side
 //! are played.
 
-use super::{color_name, fifty_moves_law, Ruling};
+use super::ruling::{color_name, fifty_moves_law, Ruling};
 use crate::position::Position;
 use crate::rules::FiftyMoveRule;
 use crate::types::{Color, PieceKind};

@@ -1,7 +1,9 @@
 //! The draw law's rulings, one test (or more) per law.
 
+use super::call::call_to_mate;
 use super::*;
 use crate::game::game_from as game;
+use crate::types::Color;
 use crate::{Game, Odds, Rules};
 
 const EVERY_SET: [RuleSet; 4] = [

@@ -2,16 +2,18 @@
 //!
 //! Only what the move generator and `play` rely on is refused here, and every violation
 //! is reported at once as a flag. The law itself is judged and worded in
-//! [`super::legality`]; how a position could have arisen under the Code (counts of men,
+//! [`super::setup_law`]; how a position could have arisen under the Code (counts of men,
 //! impossible checks, odds) does not stop the engine from playing it, so those findings
-//! are not flags here: callers that want them ask [`super::legality::judge`].
+//! are not flags here: callers that want them ask [`super::setup_law::judge`].
 
 use std::fmt;
 
 use super::castling::{right_bit, CastlePath, CastlingPaths};
-use super::legality::castling_right_problem;
-use super::legality::{judge, Relax, SetupViolationKind};
-use super::Position;
+use super::setup_law::castling_right_problem;
+use super::setup_law::{judge, Relax, SetupViolationKind};
+use super::{CallTest, Position};
+use crate::rules::draws::call::call_to_mate_side;
+use crate::rules::FiftyMoveRule;
 use crate::setup::{CastleSide, Setup};
 use crate::types::{Bitboard, ByColor, Color, File, Piece, PieceKind, Rank, Square};
 use crate::{zobrist, Rules};
@@ -225,6 +227,9 @@ impl Position {
             halfmove_clock: setup.halfmove_clock,
             capture_clock: setup.halfmove_clock,
             call_clock: None,
+            // RULE(fifty_moves): only the British draft counts from a call.
+            call_test: (rules.fifty_moves == FiftyMoveRule::CallToMate)
+                .then_some(CallTest(|p| call_to_mate_side(p).is_some())),
             fullmove_number: setup.fullmove_number.max(1),
             key: 0,
             paths,
@@ -237,9 +242,7 @@ impl Position {
         pos.key = pos.key_from_scratch();
         // RULE(fifty_moves): a side that may call to mate at the start has been able to
         // since the last capture or Pawn move, which is what the FEN's clock counts.
-        if crate::rules::draws::call_to_mate_side(&pos).is_some()
-            && matches!(rules.fifty_moves, crate::rules::FiftyMoveRule::CallToMate)
-        {
+        if pos.call_test.is_some_and(|may_call| (may_call.0)(&pos)) {
             pos.call_clock = Some(setup.halfmove_clock);
         }
         debug_assert_eq!(zobrist::castling(0), 0);

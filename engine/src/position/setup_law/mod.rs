@@ -8,7 +8,7 @@
 //! them with a [`Relax`]; a repaired field is reported as [`SetupViolation::repaired`].
 //!
 //! ```
-//! use engine::position::legality::{judge, Relax, SetupViolationKind};
+//! use engine::position::setup_law::{judge, Relax, SetupViolationKind};
 //! use engine::{Rules, RuleSet, Setup};
 //! let mut setup = Setup::from_fen("4k3/8/8/8/8/8/8/4RK2 w K e3 0 1", false).unwrap();
 //! let found = judge(&mut setup, Rules::new(RuleSet::American1897), Relax::REPAIR_ALL);
