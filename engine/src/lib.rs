@@ -46,7 +46,8 @@ pub use movegen::PieceMoves;
 pub use named::{Named, UnknownName};
 pub use notation::san::SanError;
 pub use notation::{DescriptiveError, UciMoveError};
-pub use position::{Position, PositionError, Violations};
+pub use position::setup_law::violation::{SetupViolation, SetupViolationKind};
+pub use position::{Position, PositionError};
 pub use rules::odds::{MateCondition, Odds, OddsGiver, OddsTerms, UnknownOdds};
 pub use rules::spec::GameSpec;
 pub use rules::{

@@ -13,7 +13,7 @@ mod playable;
 pub mod setup_law;
 
 pub use castling::{right_bit, CastlePath, CastlingPaths};
-pub use playable::{PositionError, Violations};
+pub use playable::PositionError;
 
 use crate::attacks::{
     bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays, with_slider_lookup,

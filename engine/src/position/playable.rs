@@ -1,16 +1,18 @@
 //! `Position::from_setup`: the checks that make a [`Setup`] safe to play from.
 //!
-//! Only what the move generator and `play` rely on is refused here, and every violation
-//! is reported at once as a flag. The law itself is judged and worded in
-//! [`super::setup_law`]; how a position could have arisen under the Code (counts of men,
-//! impossible checks, odds) does not stop the engine from playing it, so those findings
-//! are not flags here: callers that want them ask [`super::setup_law::judge`].
+//! Only what the move generator and `play` rely on is refused here, and every reason is
+//! reported at once, as the setup law words it ([`super::setup_law::violation`]). The
+//! law itself is judged in [`super::setup_law`]; how a position could have arisen under
+//! the Code (counts of men, impossible checks, odds) does not stop the engine from
+//! playing it, so those violations are not reasons here: callers that want them ask
+//! [`super::setup_law::judge`].
 
 use std::fmt;
 
 use super::castling::{right_bit, CastlePath, CastlingPaths};
-use super::setup_law::castling_right_problem;
-use super::setup_law::{judge, Relax, SetupViolationKind};
+use super::setup_law::repair::castling_right_problem;
+use super::setup_law::violation::{SetupViolation, SetupViolationKind};
+use super::setup_law::{judge, Relax};
 use super::{CallTest, Position};
 use crate::rules::draws::call::call_to_mate_side;
 use crate::rules::FiftyMoveRule;
@@ -18,92 +20,33 @@ use crate::setup::{CastleSide, Setup};
 use crate::types::{Bitboard, ByColor, Color, File, Piece, PieceKind, Rank, Square};
 use crate::{zobrist, Rules};
 
-/// A set of reasons why a setup cannot be played.
-#[derive(Copy, Clone, Default, Eq, PartialEq, Hash)]
-pub struct Violations(u16);
-
-impl Violations {
-    /// A side has no King.
-    pub const MISSING_KING: Violations = Violations(1 << 0);
-    /// A side has more than one King.
-    pub const TOO_MANY_KINGS: Violations = Violations(1 << 1);
-    /// A Pawn stands on its own first rank.
-    pub const PAWN_ON_FIRST_RANK: Violations = Violations(1 << 2);
-    /// A Pawn stands on its eighth rank, where it must have promoted (allowed only under
-    /// the British draft, IV 15).
-    pub const PAWN_ON_LAST_RANK: Violations = Violations(1 << 3);
-    /// The side not to move is in check (Am. I 11 E(a)).
-    pub const OPPONENT_IN_CHECK: Violations = Violations(1 << 4);
-    /// A castling right whose King or Rook is not where the right needs it (docs/RULES.md §3).
-    pub const INVALID_CASTLING_RIGHTS: Violations = Violations(1 << 5);
-    /// An en passant square no double step can just have passed over.
-    pub const INVALID_EP_SQUARE: Violations = Violations(1 << 6);
-    /// A turn of 0 moves, or of several moves that is not at the start of the game.
-    pub const INVALID_TURN_MOVES: Violations = Violations(1 << 7);
-
-    const ALL: [(Violations, &'static str); 8] = [
-        (Violations::MISSING_KING, "a side has no King"),
-        (Violations::TOO_MANY_KINGS, "a side has more than one King"),
-        (Violations::PAWN_ON_FIRST_RANK, "a Pawn stands on its own first rank"),
-        (Violations::PAWN_ON_LAST_RANK, "a Pawn stands on its eighth rank (only the British Code, IV 15, lets it remain a Pawn)"),
-        (Violations::OPPONENT_IN_CHECK, "the side not to move is in check (Am. I 11 E(a))"),
-        (Violations::INVALID_CASTLING_RIGHTS, "a castling right whose King or Rook is not on its square (Am. I 11 E(e), IV 5)"),
-        (Violations::INVALID_EP_SQUARE, "an en passant square that no double step just passed over"),
-        (Violations::INVALID_TURN_MOVES, "a turn of several moves outside the start of a game at odds (Am. IV 4)"),
-    ];
-
-    /// No violation.
-    pub const fn empty() -> Violations {
-        Violations(0)
-    }
-
-    /// Whether there is none.
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// Whether all of `other` are present.
-    pub const fn contains(self, other: Violations) -> bool {
-        self.0 & other.0 == other.0
-    }
-
-    /// Adds `other`.
-    pub fn insert(&mut self, other: Violations) {
-        self.0 |= other.0;
-    }
-
-    /// Each violation present, with a sentence saying what it is.
-    pub fn iter(self) -> impl Iterator<Item = (Violations, &'static str)> {
-        Violations::ALL
-            .into_iter()
-            .filter(move |(v, _)| self.contains(*v))
-    }
-}
-
-impl fmt::Debug for Violations {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = self.iter().map(|(_, s)| s).collect();
-        write!(f, "Violations({names:?})")
-    }
-}
-
-/// A setup that cannot be played, with every reason.
+/// A setup that cannot be played, with every reason: the violations of the setup law
+/// ([`super::setup_law::judge`]) that the move generator and `play` cannot do without,
+/// a castling right whose King or Rook is not where the right needs it, and a turn of a
+/// number of moves the engine does not play.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct PositionError {
-    /// Why.
-    pub violations: Violations,
+    /// Why, each with its law, squares and words.
+    pub violations: Vec<SetupViolation>,
+}
+
+impl PositionError {
+    /// Whether one of the reasons is of `kind`.
+    pub fn has(&self, kind: SetupViolationKind) -> bool {
+        self.violations.iter().any(|v| v.kind == kind)
+    }
 }
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let reasons: Vec<&str> = self.violations.iter().map(|(_, s)| s).collect();
+        let reasons: Vec<String> = self.violations.iter().map(ToString::to_string).collect();
         write!(f, "invalid position: {}", reasons.join("; "))
     }
 }
 
 impl std::error::Error for PositionError {}
 
-/// Builds the castling path of one right, or `None` if the right cannot stand (as
+/// Builds the castling path of one right, or says why the right cannot stand (as
 /// [`castling_right_problem`] judges it).
 fn castle_path(
     setup: &Setup,
@@ -111,14 +54,16 @@ fn castle_path(
     color: Color,
     side: CastleSide,
     file: File,
-) -> Option<CastlePath> {
-    if castling_right_problem(setup, rules, color, side, file).is_some() {
-        return None;
+) -> Result<CastlePath, SetupViolation> {
+    if let Some(problem) = castling_right_problem(setup, rules, color, side, file) {
+        return Err(problem);
     }
-    let king = setup.king(color)?;
+    let king = setup
+        .king(color)
+        .expect("one King a side was checked before");
     let rook_square = Square::new(file, Rank::First.relative_to(color));
     let own_rook = setup.piece_on(rook_square) == Some(Piece::new(color, PieceKind::Rook));
-    Some(CastlePath::new(
+    Ok(CastlePath::new(
         rules.chess960,
         color,
         side,
@@ -132,17 +77,17 @@ impl Position {
     /// Checks a setup and builds the position, or says every reason it cannot be played.
     ///
     /// ```
-    /// use engine::{Position, Rules, RuleSet, Setup, Violations};
+    /// use engine::{Position, Rules, RuleSet, Setup, SetupViolationKind};
     /// let rookless = Setup::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w KQkq - 0 1", false).unwrap();
     /// assert!(Position::from_setup(&rookless, Rules::new(RuleSet::American1897)).is_ok());
     /// let err = Position::from_setup(&rookless, Rules::new(RuleSet::Fide)).unwrap_err();
-    /// assert!(err.violations.contains(Violations::INVALID_CASTLING_RIGHTS));
+    /// assert!(err.has(SetupViolationKind::CastlingRookMissing));
     /// ```
     pub fn from_setup(setup: &Setup, rules: Rules) -> Result<Position, PositionError> {
         // The first position chooses the slider lookup (pext or magic) unless the
         // program chose one (`attacks::select_slider_attacks`).
         crate::attacks::select_automatically_once();
-        let mut violations = Violations::empty();
+        let mut violations = Vec::new();
         let mut by_kind = [Bitboard::EMPTY; 6];
         let mut mailbox = [None; 64];
         let mut by_color = ByColor::new(Bitboard::EMPTY, Bitboard::EMPTY);
@@ -156,25 +101,31 @@ impl Position {
         // The setup law, judged once (legality), without repairs; the flags are what
         // the move generator and `play` cannot do without.
         let mut judged = setup.clone();
-        let mut late = Violations::empty();
+        let mut late = Vec::new();
         for v in judge(&mut judged, rules, Relax::NONE) {
             match v.kind {
-                SetupViolationKind::MissingKing => violations.insert(Violations::MISSING_KING),
-                SetupViolationKind::TooManyKings => violations.insert(Violations::TOO_MANY_KINGS),
-                SetupViolationKind::PawnOnFirstRank => {
-                    violations.insert(Violations::PAWN_ON_FIRST_RANK);
+                // RULE(remain_pawn): Br. IV 15 lets a pawn stay on its eighth rank (the
+                // setup law does not report it then).
+                SetupViolationKind::MissingKing
+                | SetupViolationKind::TooManyKings
+                | SetupViolationKind::PawnOnFirstRank
+                | SetupViolationKind::PawnOnLastRank => violations.push(v),
+                SetupViolationKind::OpponentInCheck | SetupViolationKind::InvalidEnPassant => {
+                    late.push(v);
                 }
-                // RULE(remain_pawn): Br. IV 15 lets a pawn stay on its eighth rank.
-                SetupViolationKind::PawnOnLastRank => {
-                    violations.insert(Violations::PAWN_ON_LAST_RANK);
-                }
-                SetupViolationKind::OpponentInCheck => late.insert(Violations::OPPONENT_IN_CHECK),
-                SetupViolationKind::InvalidEnPassant => late.insert(Violations::INVALID_EP_SQUARE),
                 _ => {}
             }
         }
         if setup.turn_moves == 0 || setup.turn_moves > 3 {
-            violations.insert(Violations::INVALID_TURN_MOVES);
+            violations.push(SetupViolation::new(
+                SetupViolationKind::TurnMovesOutOfRange,
+                "Am. IV 4",
+                Vec::new(),
+                format!(
+                    "a turn of {} moves: only the start of a game at odds has a turn of several moves, of at most three",
+                    setup.turn_moves
+                ),
+            ));
         }
         if !violations.is_empty() {
             // Without exactly one King a side, nothing below can be computed.
@@ -189,17 +140,17 @@ impl Position {
                     continue;
                 };
                 match castle_path(setup, rules, color, side, file) {
-                    Some(path) => {
+                    Ok(path) => {
                         paths.set(color, side, path);
                         castling |= right_bit(color, side);
                     }
-                    None => violations.insert(Violations::INVALID_CASTLING_RIGHTS),
+                    Err(problem) => violations.push(problem),
                 }
             }
         }
 
         let turn = setup.turn;
-        violations.insert(late);
+        violations.extend(late);
 
         let move_limit = if setup.turn_moves > 1 {
             // RULE(multi_move_turn): Am. IV 4, no man beyond the mover's fourth rank.
@@ -255,51 +206,43 @@ mod tests {
     use super::*;
     use crate::RuleSet;
 
-    fn violations(fen: &str, rules: Rules) -> Violations {
+    use SetupViolationKind as Kind;
+
+    fn violations(fen: &str, rules: Rules) -> Vec<Kind> {
         let setup = Setup::from_fen(fen, rules.chess960).unwrap();
         match Position::from_setup(&setup, rules) {
-            Ok(_) => Violations::empty(),
-            Err(e) => e.violations,
+            Ok(_) => Vec::new(),
+            Err(e) => e.violations.iter().map(|v| v.kind).collect(),
         }
+    }
+
+    /// A castling right whose King or Rook is not where the right needs it.
+    fn bad_castling(kinds: &[Kind]) -> bool {
+        kinds.contains(&Kind::CastlingKingMoved) || kinds.contains(&Kind::CastlingRookMissing)
     }
 
     #[test]
     fn each_violation_has_a_failing_example() {
         let am = Rules::new(RuleSet::American1897);
         let cases = [
-            ("8/8/8/8/8/8/8/K7 w - - 0 1", Violations::MISSING_KING),
-            ("k7/8/8/8/8/8/8/K6K w - - 0 1", Violations::TOO_MANY_KINGS),
-            (
-                "k7/8/8/8/8/8/8/K6P w - - 0 1",
-                Violations::PAWN_ON_FIRST_RANK,
-            ),
-            (
-                "k6P/8/8/8/8/8/8/K7 w - - 0 1",
-                Violations::PAWN_ON_LAST_RANK,
-            ),
-            (
-                "k7/8/8/8/8/8/8/R6K w - - 0 1",
-                Violations::OPPONENT_IN_CHECK,
-            ),
-            (
-                "k7/8/8/8/8/8/8/K6R w K - 0 1",
-                Violations::INVALID_CASTLING_RIGHTS,
-            ),
-            (
-                "k7/8/8/8/8/8/8/K7 w - e6 0 1",
-                Violations::INVALID_EP_SQUARE,
-            ),
+            ("8/8/8/8/8/8/8/K7 w - - 0 1", Kind::MissingKing),
+            ("k7/8/8/8/8/8/8/K6K w - - 0 1", Kind::TooManyKings),
+            ("k7/8/8/8/8/8/8/K6P w - - 0 1", Kind::PawnOnFirstRank),
+            ("k6P/8/8/8/8/8/8/K7 w - - 0 1", Kind::PawnOnLastRank),
+            ("k7/8/8/8/8/8/8/R6K w - - 0 1", Kind::OpponentInCheck),
+            ("k7/8/8/8/8/8/8/K7 w - e6 0 1", Kind::InvalidEnPassant),
         ];
         for (fen, want) in cases {
             let got = violations(fen, am);
-            assert!(got.contains(want), "{fen}: {got:?}");
+            assert!(got.contains(&want), "{fen}: {got:?}");
         }
+        let got = violations("k7/8/8/8/8/8/8/K6R w K - 0 1", am);
+        assert!(bad_castling(&got), "{got:?}");
         let mut setup = Setup::standard();
         setup.turn_moves = 0;
         assert!(Position::from_setup(&setup, am)
             .unwrap_err()
-            .violations
-            .contains(Violations::INVALID_TURN_MOVES));
+            .has(Kind::TurnMovesOutOfRange));
     }
 
     #[test]
@@ -312,16 +255,17 @@ mod tests {
     fn rookless_right_needs_the_rules_and_an_empty_square() {
         let fen = "r3k2r/8/8/8/8/8/8/4K2R w KQkq - 0 1";
         assert!(violations(fen, Rules::new(RuleSet::American1897)).is_empty());
-        assert!(violations(fen, Rules::new(RuleSet::Fide))
-            .contains(Violations::INVALID_CASTLING_RIGHTS));
+        assert!(bad_castling(&violations(fen, Rules::new(RuleSet::Fide))));
         let occupied = "r3k2r/8/8/8/8/8/8/n3K2R w KQkq - 0 1";
-        assert!(violations(occupied, Rules::new(RuleSet::American1897))
-            .contains(Violations::INVALID_CASTLING_RIGHTS));
+        assert!(bad_castling(&violations(
+            occupied,
+            Rules::new(RuleSet::American1897)
+        )));
         let displaced_king = "r3k2r/8/8/8/8/8/8/R2K3R w KQkq - 0 1";
-        assert!(
-            violations(displaced_king, Rules::new(RuleSet::American1897))
-                .contains(Violations::INVALID_CASTLING_RIGHTS)
-        );
+        assert!(bad_castling(&violations(
+            displaced_king,
+            Rules::new(RuleSet::American1897)
+        )));
     }
 
     #[test]

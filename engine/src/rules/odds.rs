@@ -124,7 +124,7 @@ impl Odds {
         for color in Color::ALL {
             for side in CastleSide::ALL {
                 if let Some(file) = setup.castling.get(color).get(side) {
-                    let problem = crate::position::setup_law::castling_right_problem(
+                    let problem = crate::position::setup_law::repair::castling_right_problem(
                         &setup, *rules, color, side, file,
                     );
                     if problem.is_some() {

@@ -5,7 +5,7 @@
 
 use super::{IllegalKind, IllegalReason, MOVES_LAW};
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
-use crate::position::setup_law::castling_right_problem;
+use crate::position::setup_law::repair::castling_right_problem;
 use crate::position::Position;
 use crate::rules::draws::ruling::color_name;
 use crate::setup::CastleSide;

@@ -8,7 +8,7 @@ use crate::setup::Setup;
 use crate::types::{Color, Piece, PieceKind, Rank, Square};
 use crate::Rules;
 
-use super::{color_name, list_squares, SetupViolation, SetupViolationKind};
+use super::violation::{color_name, list_squares, SetupViolation, SetupViolationKind};
 
 /// The squares of a man, in a1..h8 order.
 fn squares(setup: &Setup, piece: Piece) -> Vec<Square> {

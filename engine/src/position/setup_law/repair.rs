@@ -11,7 +11,7 @@ use crate::setup::{CastleSide, Setup};
 use crate::types::{Color, File, Piece, PieceKind, Rank, Square};
 use crate::Rules;
 
-use super::{color_name, SetupViolation, SetupViolationKind};
+use super::violation::{color_name, SetupViolation, SetupViolationKind};
 
 /// The FEN letter of a right, for messages.
 fn right_letter(color: Color, side: CastleSide) -> char {
