@@ -6,6 +6,7 @@
 //! elsewhere (`game`, the adapter's validator).
 
 mod castling;
+mod count;
 mod play;
 pub use play::IllegalMove;
 pub mod move_refusal;
