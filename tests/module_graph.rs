@@ -581,10 +581,20 @@ fn is_public_before(toks: &[Tok], i: usize) -> bool {
     k >= 1 && toks[k - 1] == Tok::Ident("pub".into())
 }
 
-/// Whether `name` appears in the file's code outside every `use` declaration.
+/// Whether `name` is used in the file's code: it appears outside every `use`
+/// declaration, and not as a path's later segment, a field or method (`.name`), or the
+/// name of what a `mod`, `fn` or type declaration declares.
 fn used_outside_uses(info: &FileInfo, name: &str, _at: usize) -> bool {
     info.toks.iter().enumerate().any(|(i, t)| {
+        let declared = i > 0
+            && matches!(&info.toks[i - 1], Tok::Ident(k) if matches!(
+                k.as_str(),
+                "mod" | "fn" | "struct" | "enum" | "trait" | "type" | "const" | "static"
+            ));
+        let after = i > 0 && matches!(info.toks[i - 1], Tok::PathSep | Tok::Punct('.'));
         matches!(t, Tok::Ident(n) if n == name)
+            && !declared
+            && !after
             && !info.use_spans.iter().any(|&(a, b)| (a..b).contains(&i))
     })
 }

@@ -19,7 +19,7 @@ use super::ordering::{
 use super::singular::Singularity;
 use super::tt::{from_tt, to_tt, TtBound};
 use super::worker::{Worker, NO_EVAL};
-use super::{INF, MATE, MATE_BOUND, MAX_PLY};
+use super::score::{INF, MATE, MATE_BOUND, MAX_PLY};
 
 /// History pruning skips quiet moves only where the depth left after the late move
 /// reduction is at most this.

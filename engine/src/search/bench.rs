@@ -8,7 +8,9 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::{Limits, NullReporter, Searcher};
+use super::limits::Limits;
+use super::report::NullReporter;
+use super::Searcher;
 use crate::{Game, Odds, Position, Rules, Setup};
 
 /// The node count of `bench 9` (`run(9)`, the learned evaluation built in): the signature

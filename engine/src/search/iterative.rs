@@ -17,9 +17,9 @@ use super::ordering::{is_tactical, moved, piece_to, score_moves, score_quiets, H
 use super::time::{budget, stability_factor};
 use super::tt::TranspositionTable;
 use super::worker::{RootMove, Shared, Worker};
-use super::{
-    Bound, Limits, Reporter, Score, SearchInfo, SearchResult, INF, MATE, MATE_BOUND, MAX_PLY,
-};
+use super::limits::Limits;
+use super::report::{Reporter, SearchInfo, SearchResult};
+use super::score::{Bound, Score, INF, MATE, MATE_BOUND, MAX_PLY};
 
 impl Worker<'_> {
     /// Searches the root moves from `pv_idx` on within `(alpha, beta)`. The best move found

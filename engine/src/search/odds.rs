@@ -101,7 +101,7 @@ impl Terms {
     /// marked Pawn stands, if it still does.
     #[inline]
     pub fn mated(self, pos: &Position, ply: usize, marked: Option<Square>) -> i32 {
-        let loss = -super::MATE + ply as i32;
+        let loss = -super::score::MATE + ply as i32;
         let Some(giver) = self.terms.giver else {
             return loss;
         };

@@ -8,7 +8,7 @@
 use crate::position::Position;
 use crate::types::{Bitboard, Color, Move, MoveKind, PieceKind, Square, MAX_MOVES};
 
-use super::MAX_PLY;
+use super::score::MAX_PLY;
 
 /// Exchange values for SEE and MVV-LVA (King: never captured).
 pub(crate) const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 0];

@@ -19,7 +19,7 @@ use crate::types::Move;
 
 use super::tt::{from_tt, TtBound, TtHit};
 use super::worker::Worker;
-use super::MATE_BOUND;
+use super::score::MATE_BOUND;
 
 /// The shallowest depth at which the hash move is tested.
 const SINGULAR_DEPTH: i32 = 8;
@@ -234,7 +234,7 @@ mod tests {
         assert!(!worth_testing(&hit(50, 6, TtBound::Lower), 10, 3));
         assert!(!worth_testing(&hit(50, 9, TtBound::Upper), 9, 3));
         assert!(!worth_testing(
-            &hit(super::super::MATE - 10, 9, TtBound::Exact),
+            &hit(super::super::score::MATE - 10, 9, TtBound::Exact),
             9,
             3
         ));

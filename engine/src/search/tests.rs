@@ -1,6 +1,7 @@
 //! Search tests: tactics, limits, and the Code's draw and odds rules changing scores.
 
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::*;

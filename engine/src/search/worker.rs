@@ -14,7 +14,7 @@ use super::odds::Terms;
 use super::ordering::Histories;
 use super::time::Budget;
 use super::tt::TranspositionTable;
-use super::MAX_PLY;
+use super::score::MAX_PLY;
 
 /// The static evaluation of a node in check (none).
 pub(crate) const NO_EVAL: i32 = -32_500;
