@@ -3,6 +3,7 @@
 //! says with which law, is the engine's ([`Game::draw_claim`], [`DrawClaim::ruling`]);
 //! this file only maps the ruling to a finding. A claim is information, never a refusal.
 
+use engine::rules::draws::ruling::color_name;
 use engine::rules::draws::DrawClaim;
 use engine::Game;
 
@@ -18,7 +19,7 @@ pub fn claims(game: &Game, out: &mut Vec<Finding>) {
     let may_claim = || {
         format!(
             "{} may claim a draw: {}",
-            super::color_name(now.turn()),
+            color_name(now.turn()),
             ruling.words
         )
     };

@@ -1,7 +1,9 @@
 //! Where the pieces stand, beyond their square tables: Knights and Bishops on outposts or
 //! sheltered behind a Pawn, Bishops hemmed in by their own Pawns, Rooks on the seventh.
 
-use super::{Params, SideInfo, S, SPANS};
+use super::masks::SPANS;
+use super::side_attacks::SideInfo;
+use super::{Params, S};
 use crate::position::Position;
 use crate::types::{Bitboard, Color, PieceKind, Rank};
 

@@ -16,10 +16,10 @@ use super::ordering::{
     history_bonus, is_bad_capture_score, is_tactical, keep_tactical, moved, pick, piece_to,
     score_moves, score_quiets, see_ge, HASH_MOVE, QUIET_PENDING,
 };
+use super::score::{INF, MATE, MATE_BOUND, MAX_PLY};
 use super::singular::Singularity;
 use super::tt::{from_tt, to_tt, TtBound};
 use super::worker::{Worker, NO_EVAL};
-use super::score::{INF, MATE, MATE_BOUND, MAX_PLY};
 
 /// History pruning skips quiet moves only where the depth left after the late move
 /// reduction is at most this.

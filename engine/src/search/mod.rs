@@ -58,11 +58,11 @@ use std::sync::atomic::AtomicBool;
 use crate::game::Game;
 use crate::types::Move;
 
-pub use odds::{marked_now, MateCondition, MateConditionParseError, OddsTerms};
-pub use strength::{Calibration, Strength, CALIBRATION, MAX_ELO, MIN_ELO};
 pub use limits::Limits;
+pub use odds::{marked_now, MateCondition, MateConditionParseError, OddsTerms};
 pub use report::{NullReporter, Reporter, SearchInfo, SearchResult};
 pub use score::{Bound, Score, MAX_PLY};
+pub use strength::{Calibration, Strength, CALIBRATION, MAX_ELO, MIN_ELO};
 pub use tt::TranspositionTable;
 
 /// A searcher, keeping its tables (transposition table, histories) between searches.

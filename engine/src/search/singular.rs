@@ -17,9 +17,9 @@
 use crate::position::Position;
 use crate::types::Move;
 
+use super::score::MATE_BOUND;
 use super::tt::{from_tt, TtBound, TtHit};
 use super::worker::Worker;
-use super::score::MATE_BOUND;
 
 /// The shallowest depth at which the hash move is tested.
 const SINGULAR_DEPTH: i32 = 8;

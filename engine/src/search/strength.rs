@@ -18,8 +18,8 @@
 use crate::position::Position;
 use crate::types::Move;
 
-use super::ordering::{noisy_moves, see_ge};
 use super::limits::Limits;
+use super::ordering::{noisy_moves, see_ge};
 use super::report::{Reporter, SearchInfo};
 use super::score::{Bound, MATE_BOUND};
 

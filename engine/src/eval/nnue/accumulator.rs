@@ -10,8 +10,8 @@
 
 use arrayvec::ArrayVec;
 
+use super::network::{feature, Network, FEATURES};
 use super::simd::apply;
-use super::{feature, Network, FEATURES};
 use crate::position::Position;
 use crate::types::{Color, PieceKind};
 
