@@ -171,9 +171,9 @@ impl Game {
 
 /// A game from `fen` under `set` with the UCI `moves` played (tests of this crate).
 #[cfg(test)]
-pub(crate) fn game_from(fen: &str, set: crate::RuleSet, moves: &[&str]) -> Game {
-    let setup = crate::Setup::from_fen(fen, false).unwrap();
-    let mut game = Game::new(Position::from_setup(&setup, crate::Rules::new(set)).unwrap());
+pub(crate) fn game_from(fen: &str, set: crate::rules::RuleSet, moves: &[&str]) -> Game {
+    let setup = crate::setup::Setup::from_fen(fen, false).unwrap();
+    let mut game = Game::new(Position::from_setup(&setup, crate::rules::Rules::new(set)).unwrap());
     for m in moves {
         let mv = game.current().parse_uci_move(m).unwrap();
         game.try_play(mv).unwrap();
@@ -185,7 +185,7 @@ pub(crate) fn game_from(fen: &str, set: crate::RuleSet, moves: &[&str]) -> Game 
 mod tests {
     use super::game_from as game;
     use super::*;
-    use crate::RuleSet;
+    use crate::rules::RuleSet;
 
     #[test]
     fn pawn_moves_do_not_reset_the_codes_fifty_moves() {

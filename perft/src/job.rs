@@ -14,7 +14,7 @@ use engine::{Position, Rules};
 use crate::jobline::{is_comment, parse_job, Job, LineError};
 use crate::shard::Shard;
 use crate::suite::BuildError;
-use crate::PerftHash;
+use crate::hash::PerftHash;
 
 /// Why running jobs stopped.
 #[derive(Debug)]

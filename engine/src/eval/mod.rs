@@ -355,7 +355,8 @@ fn scale(pos: &Position, strong: Color) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Rules, Setup};
+    use crate::rules::Rules;
+    use crate::setup::Setup;
 
     fn pos(fen: &str) -> Position {
         Position::from_setup(&Setup::from_fen(fen, false).unwrap(), Rules::default()).unwrap()

@@ -56,7 +56,8 @@ pub(super) fn placement(pos: &Position, us: Color, info: &[SideInfo; 2], p: &Par
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Rules, Setup};
+    use crate::rules::Rules;
+    use crate::setup::Setup;
 
     fn pos(fen: &str) -> Position {
         Position::from_setup(&Setup::from_fen(fen, false).unwrap(), Rules::default()).unwrap()

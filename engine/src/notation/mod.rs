@@ -30,6 +30,9 @@ pub use uci::UciMoveError;
 /// }
 /// assert_eq!(san_score(&game), "1. e4, d4  e6\n2. Nf3");
 /// ```
-pub fn san_score(game: &crate::Game) -> String {
-    descriptive::layout(&descriptive::lines_by_turn(game, crate::Position::san))
+pub fn san_score(game: &crate::game::Game) -> String {
+    descriptive::layout(&descriptive::lines_by_turn(
+        game,
+        crate::position::Position::san,
+    ))
 }

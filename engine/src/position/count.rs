@@ -106,7 +106,7 @@ impl Position {
         }
         g.castling = before.paths.rights_after(before.gen.castling, from, to);
         g.ep_square = (mv.kind() == MoveKind::DoublePush)
-            .then(|| Square::new(from.file(), crate::Rank::Third.relative_to(us)));
+            .then(|| Square::new(from.file(), crate::types::Rank::Third.relative_to(us)));
         g.pass_turn_after_move(us);
         self.update_check_info();
         LightUndo {
@@ -147,7 +147,11 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Odds, Position, RuleSet, Rules, Setup};
+    use crate::position::Position;
+    use crate::rules::odds::Odds;
+    use crate::rules::RuleSet;
+    use crate::rules::Rules;
+    use crate::setup::Setup;
 
     fn odds_start(odds: Odds) -> Position {
         let rules = Rules::new(RuleSet::American1897);

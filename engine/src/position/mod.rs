@@ -21,9 +21,10 @@ use crate::attacks::{
     SliderLookup,
 };
 use crate::fen::CastlingNotation;
+use crate::rules::Rules;
 use crate::setup::{CastleSide, CastlingRights, Setup};
 use crate::types::{Bitboard, ByColor, Color, Piece, PieceKind, Rank, Square};
-use crate::{zobrist, Rules};
+use crate::zobrist;
 
 /// A position that can be played: men, side to move, rights, clocks and the rules in force.
 ///
@@ -532,7 +533,7 @@ impl std::fmt::Display for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         for rank in Rank::ALL.iter().rev() {
             write!(f, " {} |", rank.to_char())?;
-            for file in crate::File::ALL {
+            for file in crate::types::File::ALL {
                 let c = self
                     .piece_on(Square::new(file, *rank))
                     .map_or('.', Piece::to_char);

@@ -99,7 +99,7 @@ impl Position {
 
         match kind {
             MoveKind::Castle => {
-                let side = if to.file() == crate::File::G {
+                let side = if to.file() == crate::types::File::G {
                     CastleSide::King
                 } else {
                     CastleSide::Queen
@@ -131,8 +131,10 @@ impl Position {
                 };
                 self.put::<FULL>(us, arriving, to);
                 if kind == MoveKind::DoublePush {
-                    self.gen.ep_square =
-                        Some(Square::new(from.file(), crate::Rank::Third.relative_to(us)));
+                    self.gen.ep_square = Some(Square::new(
+                        from.file(),
+                        crate::types::Rank::Third.relative_to(us),
+                    ));
                 }
             }
         }
@@ -230,7 +232,11 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Odds, Position, RuleSet, Rules, Setup};
+    use crate::position::Position;
+    use crate::rules::odds::Odds;
+    use crate::rules::RuleSet;
+    use crate::rules::Rules;
+    use crate::setup::Setup;
 
     fn odds_start(odds: Odds) -> Position {
         let rules = Rules::new(RuleSet::American1897);
@@ -330,7 +336,7 @@ mod tests {
         let mut pos = odds_start(Odds::PawnAndTwoMoves);
         assert_eq!(pos.turn_moves(), 2);
         play(&mut pos, "e2e4");
-        assert_eq!(pos.turn(), crate::Color::White);
+        assert_eq!(pos.turn(), crate::types::Color::White);
         assert_eq!(
             pos.ep_square(),
             None,
@@ -341,9 +347,9 @@ mod tests {
         assert!(pos.parse_uci_move("d1h5").is_err());
         assert!(pos.legal_moves().iter().all(|m| (m.to() as usize) < 32));
         play(&mut pos, "d2d4");
-        assert_eq!(pos.turn(), crate::Color::Black);
+        assert_eq!(pos.turn(), crate::types::Color::Black);
         assert!(!pos.in_multi_move_turn());
-        assert_eq!(pos.ep_square(), Some(crate::Square::D3));
+        assert_eq!(pos.ep_square(), Some(crate::types::Square::D3));
         assert_eq!(pos.fullmove_number(), 1);
         // From Black's reply on, the limit is gone.
         play(&mut pos, "e7e6");
@@ -370,7 +376,7 @@ mod tests {
         assert!(!pos.play_null());
         let mut normal = Position::startpos(Rules::default());
         assert!(normal.play_null());
-        assert_eq!(normal.turn(), crate::Color::Black);
+        assert_eq!(normal.turn(), crate::types::Color::Black);
         normal.assert_consistent();
     }
 
@@ -384,11 +390,11 @@ mod tests {
         )
         .unwrap();
         let mut pos = Position::from_setup(&setup, rules).unwrap();
-        assert!(pos.has_castling_right(crate::Color::White, crate::CastleSide::Queen));
+        assert!(pos.has_castling_right(crate::types::Color::White, crate::setup::CastleSide::Queen));
         play(&mut pos, "e7e6");
         play(&mut pos, "b2b4");
         play(&mut pos, "f8b4");
-        assert!(pos.has_castling_right(crate::Color::White, crate::CastleSide::Queen));
+        assert!(pos.has_castling_right(crate::types::Color::White, crate::setup::CastleSide::Queen));
         play(&mut pos, "g1f3");
         play(&mut pos, "b4a3");
         play(&mut pos, "f3g1");
@@ -396,12 +402,16 @@ mod tests {
         play(&mut pos, "g1f3");
         play(&mut pos, "a3b2");
         play(&mut pos, "f3g1");
-        assert!(pos.has_castling_right(crate::Color::White, crate::CastleSide::Queen));
+        assert!(pos.has_castling_right(crate::types::Color::White, crate::setup::CastleSide::Queen));
         play(&mut pos, "b2a1");
-        assert!(!pos.has_castling_right(crate::Color::White, crate::CastleSide::Queen));
+        assert!(
+            !pos.has_castling_right(crate::types::Color::White, crate::setup::CastleSide::Queen)
+        );
         play(&mut pos, "g1f3");
         play(&mut pos, "a1b2");
-        assert!(!pos.has_castling_right(crate::Color::White, crate::CastleSide::Queen));
+        assert!(
+            !pos.has_castling_right(crate::types::Color::White, crate::setup::CastleSide::Queen)
+        );
         assert!(pos.fen().contains(" Kkq "), "{}", pos.fen());
     }
 }

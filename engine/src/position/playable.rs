@@ -16,9 +16,10 @@ use super::setup_law::{judge, Relax};
 use super::{CallTest, Position};
 use crate::rules::draws::call::call_to_mate_side;
 use crate::rules::FiftyMoveRule;
+use crate::rules::Rules;
 use crate::setup::{CastleSide, Setup};
 use crate::types::{Bitboard, ByColor, Color, File, Piece, PieceKind, Rank, Square};
-use crate::{zobrist, Rules};
+use crate::zobrist;
 
 /// A setup that cannot be played, with every reason: the violations of the setup law
 /// ([`super::setup_law::judge`]) that the move generator and `play` cannot do without,
@@ -204,7 +205,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::RuleSet;
+    use crate::rules::RuleSet;
 
     use SetupViolationKind as Kind;
 

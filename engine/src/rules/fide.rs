@@ -177,7 +177,8 @@ pub fn first_code_only_move(start: &Position, moves: &[Move]) -> Option<(usize, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Odds, Setup};
+    use crate::rules::odds::Odds;
+    use crate::setup::Setup;
 
     fn position(fen: &str, set: RuleSet) -> Position {
         Position::from_setup(&Setup::from_fen(fen, false).unwrap(), Rules::new(set)).unwrap()

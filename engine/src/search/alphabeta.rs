@@ -476,7 +476,7 @@ impl Worker<'_> {
     /// Rewards the quiet move that caused a cut-off and punishes the quiets tried before it.
     fn reward_quiet(
         &mut self,
-        side: crate::Color,
+        side: crate::types::Color,
         ply: usize,
         (mv, pt): (Move, usize),
         prev: [Option<usize>; 2],

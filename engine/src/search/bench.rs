@@ -11,7 +11,11 @@ use std::time::{Duration, Instant};
 use super::limits::Limits;
 use super::report::NullReporter;
 use super::Searcher;
-use crate::{Game, Odds, Position, Rules, Setup};
+use crate::game::Game;
+use crate::position::Position;
+use crate::rules::odds::Odds;
+use crate::rules::Rules;
+use crate::setup::Setup;
 
 /// The node count of `bench 9` (`run(9)`, the learned evaluation built in): the signature
 /// of the search and evaluation of this version. A change to either (the network file

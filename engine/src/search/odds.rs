@@ -121,7 +121,9 @@ impl Terms {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Position, Rules, Setup};
+    use crate::position::Position;
+    use crate::rules::Rules;
+    use crate::setup::Setup;
 
     #[test]
     fn odds_contempt_pays_the_giver_for_the_pieces_left() {

@@ -116,13 +116,13 @@ mod tests {
     use super::*;
     use crate::game::game_from;
     use crate::rules::draws::repetition::repetition_key;
+    use crate::rules::RuleSet;
     use crate::search::odds::{OddsTerms, Terms};
     use crate::search::ordering::Histories;
     use crate::search::time::budget;
     use crate::search::worker::Shared;
     use crate::search::{Limits, TranspositionTable};
     use crate::types::Move;
-    use crate::RuleSet;
 
     /// A node on the principal variation, and one off it with no double extension above.
     const PV: (bool, u8) = (true, 0);

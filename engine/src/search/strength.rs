@@ -201,7 +201,7 @@ pub(crate) fn exposure_after(pos: &Position, mv: Move) -> i32 {
     if next.turn() == pos.turn() {
         return 0;
     }
-    let mut captures = crate::MoveList::new();
+    let mut captures = crate::types::MoveList::new();
     noisy_moves(&next, &mut captures);
     [900, 500, 300, 100, 1]
         .into_iter()

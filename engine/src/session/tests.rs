@@ -1,8 +1,11 @@
 //! The session's rulings on moves, take-backs, claims, offers and endings, each with its law.
 
 use super::*;
+use crate::position::Position;
+use crate::rules::odds::Odds;
 use crate::rules::odds::{MarkLost, MateCondition};
-use crate::{Odds, Position, RuleSet, Setup};
+use crate::rules::RuleSet;
+use crate::setup::Setup;
 
 fn session(fen: &str, spec: GameSpec) -> Session {
     let pos = Position::from_setup(&Setup::from_fen(fen, false).unwrap(), spec.rules());
@@ -12,7 +15,7 @@ fn session(fen: &str, spec: GameSpec) -> Session {
 #[test]
 fn a_take_back_takes_a_whole_turn_and_the_replies_am_iv_4() {
     // Two moves' odds: White's first turn is two moves (Am. IV 4).
-    let rules = crate::Rules::new(RuleSet::American1897);
+    let rules = crate::rules::Rules::new(RuleSet::American1897);
     let start = Position::from_setup(&Odds::TwoMoves.setup(&rules), rules).unwrap();
     let spec = GameSpec::new(RuleSet::American1897);
     let mut s = Session::new(spec, Game::new(start)).unwrap();

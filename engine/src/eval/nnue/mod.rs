@@ -181,9 +181,10 @@ pub(crate) mod tests {
 
     #[test]
     fn each_output_bucket_scores_with_its_own_weights() {
-        let rules = crate::Rules::new(crate::RuleSet::Fide);
+        let rules = crate::rules::Rules::new(crate::rules::RuleSet::Fide);
         let read = |fen: &str| {
-            Position::from_setup(&crate::Setup::from_fen(fen, false).unwrap(), rules).unwrap()
+            Position::from_setup(&crate::setup::Setup::from_fen(fen, false).unwrap(), rules)
+                .unwrap()
         };
         let full = read("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
         let ending = read("8/5k2/8/3p4/8/2K5/5P2/8 w - - 0 1");
@@ -203,9 +204,10 @@ pub(crate) mod tests {
     fn a_colour_flipped_position_scores_the_same() {
         // The same game with the colours exchanged and the board mirrored.
         let mut net = random_network(32, 2);
-        let rules = crate::Rules::new(crate::RuleSet::Fide);
+        let rules = crate::rules::Rules::new(crate::rules::RuleSet::Fide);
         let read = |fen: &str| {
-            Position::from_setup(&crate::Setup::from_fen(fen, false).unwrap(), rules).unwrap()
+            Position::from_setup(&crate::setup::Setup::from_fen(fen, false).unwrap(), rules)
+                .unwrap()
         };
         let a = read("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
         let b = read("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3");

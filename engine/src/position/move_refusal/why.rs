@@ -365,7 +365,13 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use crate::position::move_refusal::IllegalKind;
-    use crate::{Odds, PieceKind, Position, RuleSet, Rules, Setup, Square};
+    use crate::position::Position;
+    use crate::rules::odds::Odds;
+    use crate::rules::RuleSet;
+    use crate::rules::Rules;
+    use crate::setup::Setup;
+    use crate::types::PieceKind;
+    use crate::types::Square;
 
     fn at(fen: &str) -> Position {
         Position::from_setup(&Setup::from_fen(fen, false).unwrap(), Rules::default()).unwrap()

@@ -4,9 +4,9 @@
 //! Only the placement is looked at here; checks, castling rights and the en passant
 //! square are the business of the sibling modules.
 
+use crate::rules::Rules;
 use crate::setup::Setup;
 use crate::types::{Color, Piece, PieceKind, Rank, Square};
-use crate::Rules;
 
 use super::violation::{color_name, list_squares, SetupViolation, SetupViolationKind};
 

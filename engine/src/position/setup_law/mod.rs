@@ -27,8 +27,8 @@ pub mod men;
 pub mod repair;
 pub mod violation;
 
+use crate::rules::Rules;
 use crate::setup::Setup;
-use crate::Rules;
 use violation::SetupViolation;
 
 /// Which fields the caller lets [`judge`] repair (like shakmaty's `ignore_*` options).
@@ -81,8 +81,10 @@ mod tests {
     use super::repair::castling_right_problem;
     use super::violation::SetupViolationKind;
     use super::*;
+    use crate::position::Position;
+    use crate::rules::odds::Odds;
+    use crate::rules::RuleSet;
     use crate::types::{Color, Square};
-    use crate::{Odds, Position, RuleSet};
 
     #[test]
     fn without_relaxation_nothing_is_repaired() {
@@ -151,8 +153,8 @@ mod tests {
                 &setup,
                 rules,
                 Color::White,
-                crate::CastleSide::Queen,
-                crate::File::A,
+                crate::setup::CastleSide::Queen,
+                crate::types::File::A,
             )
         };
         assert!(right(am).is_none());

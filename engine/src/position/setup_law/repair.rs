@@ -7,9 +7,9 @@
 
 use std::fmt::Write as _;
 
+use crate::rules::Rules;
 use crate::setup::{CastleSide, Setup};
 use crate::types::{Color, File, Piece, PieceKind, Rank, Square};
-use crate::Rules;
 
 use super::violation::{color_name, SetupViolation, SetupViolationKind};
 

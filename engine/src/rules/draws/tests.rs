@@ -3,8 +3,10 @@
 use super::call::call_to_mate;
 use super::*;
 use crate::game::game_from as game;
+use crate::game::Game;
+use crate::rules::odds::Odds;
+use crate::rules::Rules;
 use crate::types::Color;
-use crate::{Game, Odds, Rules};
 
 const EVERY_SET: [RuleSet; 4] = [
     RuleSet::American1897,
