@@ -152,10 +152,10 @@ impl Game {
             }
             let mv = match pos.parse_uci_move(text) {
                 Ok(mv) => mv,
-                Err(crate::notation::UciMoveError::Malformed(_)) => {
+                Err(crate::notation::uci::UciMoveError::Malformed(_)) => {
                     return Err((i, PlayUciError::Malformed));
                 }
-                Err(crate::notation::UciMoveError::Illegal(_)) => {
+                Err(crate::notation::uci::UciMoveError::Illegal(_)) => {
                     return Err((i, PlayUciError::Illegal(pos.why_illegal(text))));
                 }
             };
