@@ -1,240 +1,55 @@
-//! The shape of the source tree, checked: no two files of a crate import each other,
-//! directly or round a longer circle, and no source file is over 600 lines.
-//!
-//! For each crate root (`src/lib.rs`, `src/main.rs`) of engine, perft, adapter and tuner,
-//! the module tree is followed from its `mod x;` declarations, and every path that names
-//! something of the same crate (`use crate::…`, `use super::…`, `self::…`, a child
-//! module's or an imported module's name, or such a path written out in the code) becomes
-//! an edge from the file that writes it to the file that defines what it names: the file
-//! of the deepest module on the path, or, when that module only imports or re-exports the
-//! item (`pub use`), the file the import leads to. A `mod x;` declaration is not an
-//! import, nor is a `pub use` of a module root (`lib.rs`, `main.rs`, `mod.rs`) that its
-//! own code does not use: such a line says where a name is published, not what the file
-//! needs. Comments, doc links and strings are skipped.
-//!
-//! The line limit covers every `.rs` file under the four `src/` trees, tests included:
-//! the issue's condition is "no source file over 600 lines", and a test file that grows
-//! past it is as hard to read as any other.
+//! A crate's module tree, followed from its root's `mod` declarations, with each file's
+//! imports and paths, and the edges file -> file they make (see the test's docs).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The crates whose source trees are checked, relative to the workspace root.
-const CRATES: [&str; 4] = ["engine", "perft", "adapter", "tuner"];
-
-/// No source file may be longer.
-const MAX_LINES: usize = 600;
-
-// ---------------------------------------------------------------------------------------
-// Tokens
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Tok {
-    Ident(String),
-    /// `::`
-    PathSep,
-    /// A string literal's contents (only `#[path = "…"]` needs them).
-    Str(String),
-    Punct(char),
-}
-
-/// Splits Rust source into identifiers, `::`, string literals and single punctuation,
-/// skipping comments, whitespace, numbers, chars and lifetimes.
-fn tokens(src: &str) -> Vec<Tok> {
-    let c: Vec<char> = src.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < c.len() {
-        let ch = c[i];
-        if ch.is_whitespace() {
-            i += 1;
-        } else if ch == '/' && c.get(i + 1) == Some(&'/') {
-            while i < c.len() && c[i] != '\n' {
-                i += 1;
-            }
-        } else if ch == '/' && c.get(i + 1) == Some(&'*') {
-            let mut depth = 0;
-            while i < c.len() {
-                if c[i] == '/' && c.get(i + 1) == Some(&'*') {
-                    depth += 1;
-                    i += 2;
-                } else if c[i] == '*' && c.get(i + 1) == Some(&'/') {
-                    depth -= 1;
-                    i += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    i += 1;
-                }
-            }
-        } else if ch == '"' {
-            let (s, end) = string_at(&c, i + 1);
-            out.push(Tok::Str(s));
-            i = end;
-        } else if (ch == 'r' || ch == 'b')
-            && matches!(raw_string_start(&c, i), Some((_, _)))
-            && !prev_is_ident(&c, i)
-        {
-            let (hashes, quote) = raw_string_start(&c, i).unwrap();
-            if hashes == usize::MAX {
-                // b"…": an ordinary string with a prefix.
-                let (s, end) = string_at(&c, quote + 1);
-                out.push(Tok::Str(s));
-                i = end;
-            } else {
-                let mut j = quote + 1;
-                let mut s = String::new();
-                loop {
-                    if j >= c.len() {
-                        break;
-                    }
-                    if c[j] == '"' && (1..=hashes).all(|k| c.get(j + k) == Some(&'#')) {
-                        j += 1 + hashes;
-                        break;
-                    }
-                    s.push(c[j]);
-                    j += 1;
-                }
-                out.push(Tok::Str(s));
-                i = j;
-            }
-        } else if ch == '\'' {
-            // A char literal ('a', '\n', '\u{1F600}') or a lifetime ('a).
-            if c.get(i + 1) == Some(&'\\') {
-                let mut j = i + 2;
-                while j < c.len() && c[j] != '\'' {
-                    j += 1;
-                }
-                i = j + 1;
-            } else if c.get(i + 2) == Some(&'\'') {
-                i += 3;
-            } else {
-                i += 1;
-                while i < c.len() && (c[i].is_alphanumeric() || c[i] == '_') {
-                    i += 1;
-                }
-            }
-        } else if ch.is_alphabetic() || ch == '_' {
-            let start = i;
-            while i < c.len() && (c[i].is_alphanumeric() || c[i] == '_') {
-                i += 1;
-            }
-            let word: String = c[start..i].iter().collect();
-            // Raw identifiers (r#type) keep their name.
-            if word == "r" && c.get(i) == Some(&'#') {
-                i += 1;
-                continue;
-            }
-            out.push(Tok::Ident(word));
-        } else if ch.is_ascii_digit() {
-            while i < c.len() && (c[i].is_alphanumeric() || c[i] == '_' || c[i] == '.') {
-                if c[i] == '.' && !c.get(i + 1).is_some_and(char::is_ascii_digit) {
-                    break;
-                }
-                i += 1;
-            }
-        } else if ch == ':' && c.get(i + 1) == Some(&':') {
-            out.push(Tok::PathSep);
-            i += 2;
-        } else {
-            out.push(Tok::Punct(ch));
-            i += 1;
-        }
-    }
-    out
-}
-
-fn prev_is_ident(c: &[char], i: usize) -> bool {
-    i > 0 && (c[i - 1].is_alphanumeric() || c[i - 1] == '_')
-}
-
-/// At `r"`, `r#"`, `br"`, `br#"` or `b"`: the number of hashes (`usize::MAX` for `b"`)
-/// and the index of the opening quote.
-fn raw_string_start(c: &[char], i: usize) -> Option<(usize, usize)> {
-    let mut j = i;
-    if c.get(j) == Some(&'b') {
-        j += 1;
-        if c.get(j) == Some(&'"') {
-            return Some((usize::MAX, j));
-        }
-    }
-    if c.get(j) != Some(&'r') {
-        return None;
-    }
-    j += 1;
-    let mut hashes = 0;
-    while c.get(j) == Some(&'#') {
-        hashes += 1;
-        j += 1;
-    }
-    (c.get(j) == Some(&'"')).then_some((hashes, j))
-}
-
-/// The contents of a string literal whose body starts at `i`, and the index after it.
-fn string_at(c: &[char], mut i: usize) -> (String, usize) {
-    let mut s = String::new();
-    while i < c.len() && c[i] != '"' {
-        if c[i] == '\\' {
-            i += 1;
-        }
-        if i < c.len() {
-            s.push(c[i]);
-        }
-        i += 1;
-    }
-    (s, i + 1)
-}
-
-// ---------------------------------------------------------------------------------------
-// Modules
+use crate::lex::{tokens, Tok};
 
 /// A module path from the crate root (`["position", "play"]`).
-type ModPath = Vec<String>;
+pub(crate) type ModPath = Vec<String>;
 
 /// One `use` leaf: the name it brings into scope and the path it stands for.
 #[derive(Clone, Debug)]
-struct Import {
+pub(crate) struct Import {
     /// The module whose scope holds the name.
-    scope: ModPath,
+    pub(crate) scope: ModPath,
     /// The name (`*` for a glob).
-    name: String,
+    pub(crate) name: String,
     /// The path, as written (first segment unresolved).
-    path: Vec<String>,
+    pub(crate) path: Vec<String>,
     /// Whether it is `pub` (any visibility but private).
-    public: bool,
-    /// Index of the `use` keyword among the file's tokens.
-    at: usize,
+    pub(crate) public: bool,
 }
 
 /// One file of a crate.
 #[derive(Debug, Default)]
-struct FileInfo {
-    toks: Vec<Tok>,
-    imports: Vec<Import>,
+pub(crate) struct FileInfo {
+    pub(crate) toks: Vec<Tok>,
+    pub(crate) imports: Vec<Import>,
     /// Paths written in the code (not in `use`): the scope and the segments, and where.
-    paths: Vec<(ModPath, Vec<String>, usize)>,
+    pub(crate) paths: Vec<(ModPath, Vec<String>, usize)>,
     /// Token ranges of `use` declarations.
-    use_spans: Vec<(usize, usize)>,
+    pub(crate) use_spans: Vec<(usize, usize)>,
 }
 
-struct Crate {
-    files: BTreeMap<PathBuf, FileInfo>,
+pub(crate) struct Crate {
+    pub(crate) files: BTreeMap<PathBuf, FileInfo>,
     /// Module path -> the file that holds it.
-    modules: BTreeMap<ModPath, PathBuf>,
+    pub(crate) modules: BTreeMap<ModPath, PathBuf>,
     /// Names of macros defined with `macro_rules!`, and their files.
-    macros: HashMap<String, PathBuf>,
+    pub(crate) macros: HashMap<String, PathBuf>,
     /// Items defined (fn, struct, …) in each module.
-    defined: BTreeMap<ModPath, BTreeSet<String>>,
+    pub(crate) defined: BTreeMap<ModPath, BTreeSet<String>>,
     /// Inline `#[cfg(test)]` modules, each a node of its own (`file.rs#tests`): a test
     /// module is not part of what its file needs, whether it is written inline or in a
     /// `tests.rs` of its own.
-    test_nodes: BTreeMap<ModPath, PathBuf>,
+    pub(crate) test_nodes: BTreeMap<ModPath, PathBuf>,
 }
 
 impl Crate {
-    fn load(root: &Path) -> Crate {
+    pub(crate) fn load(root: &Path) -> Crate {
         let mut krate = Crate {
             files: BTreeMap::new(),
             modules: BTreeMap::new(),
@@ -355,7 +170,6 @@ impl Crate {
                             name,
                             path,
                             public,
-                            at: i,
                         });
                     }
                     info.use_spans.push((i, j));
@@ -527,7 +341,7 @@ impl Crate {
     }
 
     /// Every edge file -> file, with one path that makes it.
-    fn edges(&self) -> BTreeMap<(PathBuf, PathBuf), String> {
+    pub(crate) fn edges(&self) -> BTreeMap<(PathBuf, PathBuf), String> {
         let mut out = BTreeMap::new();
         for (file, info) in &self.files {
             let is_root = matches!(
@@ -543,7 +357,7 @@ impl Crate {
                 }
             };
             for imp in &info.imports {
-                if imp.public && is_root && !used_outside_uses(info, &imp.name, imp.at) {
+                if imp.public && is_root && !used_outside_uses(info, &imp.name) {
                     continue;
                 }
                 let Some(abs) = self.absolute(&imp.scope, &imp.path, 0) else {
@@ -584,7 +398,7 @@ fn is_public_before(toks: &[Tok], i: usize) -> bool {
 /// Whether `name` is used in the file's code: it appears outside every `use`
 /// declaration, and not as a path's later segment, a field or method (`.name`), or the
 /// name of what a `mod`, `fn` or type declaration declares.
-fn used_outside_uses(info: &FileInfo, name: &str, _at: usize) -> bool {
+fn used_outside_uses(info: &FileInfo, name: &str) -> bool {
     info.toks.iter().enumerate().any(|(i, t)| {
         let declared = i > 0
             && matches!(&info.toks[i - 1], Tok::Ident(k) if matches!(
@@ -659,190 +473,4 @@ fn parse_use_tree(
         }
         *j += 2;
     }
-}
-
-// ---------------------------------------------------------------------------------------
-// Circles
-
-/// Tarjan's bookkeeping.
-struct State<'a> {
-    index: HashMap<&'a PathBuf, usize>,
-    low: HashMap<&'a PathBuf, usize>,
-    stack: Vec<&'a PathBuf>,
-    on: BTreeSet<&'a PathBuf>,
-    out: Vec<Vec<PathBuf>>,
-}
-/// Tarjan's visit of `v`.
-fn visit<'a>(v: &'a PathBuf, next: &BTreeMap<&'a PathBuf, Vec<&'a PathBuf>>, s: &mut State<'a>) {
-    let n = s.index.len();
-    s.index.insert(v, n);
-    s.low.insert(v, n);
-    s.stack.push(v);
-    s.on.insert(v);
-    for &w in &next[v] {
-        if !s.index.contains_key(w) {
-            visit(w, next, s);
-            let lw = s.low[w];
-            let lv = s.low.get_mut(v).unwrap();
-            *lv = (*lv).min(lw);
-        } else if s.on.contains(w) {
-            let iw = s.index[w];
-            let lv = s.low.get_mut(v).unwrap();
-            *lv = (*lv).min(iw);
-        }
-    }
-    if s.low[v] == s.index[v] {
-        let mut comp = Vec::new();
-        loop {
-            let w = s.stack.pop().unwrap();
-            s.on.remove(w);
-            comp.push(w.clone());
-            if w == v {
-                break;
-            }
-        }
-        if comp.len() > 1 {
-            comp.sort();
-            s.out.push(comp);
-        }
-    }
-}
-
-/// The strongly connected components of more than one file (Tarjan).
-fn circles(edges: &BTreeMap<(PathBuf, PathBuf), String>) -> Vec<Vec<PathBuf>> {
-    let mut next: BTreeMap<&PathBuf, Vec<&PathBuf>> = BTreeMap::new();
-    for (a, b) in edges.keys() {
-        next.entry(a).or_default().push(b);
-        next.entry(b).or_default();
-    }
-    let mut s = State {
-        index: HashMap::new(),
-        low: HashMap::new(),
-        stack: Vec::new(),
-        on: BTreeSet::new(),
-        out: Vec::new(),
-    };
-    for v in next.keys() {
-        if !s.index.contains_key(v) {
-            visit(v, &next, &mut s);
-        }
-    }
-    s.out
-}
-
-fn workspace() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn crate_roots() -> Vec<PathBuf> {
-    let mut roots = Vec::new();
-    for krate in CRATES {
-        for root in ["src/lib.rs", "src/main.rs"] {
-            let p = workspace().join(krate).join(root);
-            if p.exists() {
-                roots.push(p);
-            }
-        }
-    }
-    roots
-}
-
-fn short(p: &Path) -> String {
-    p.strip_prefix(workspace())
-        .unwrap_or(p)
-        .display()
-        .to_string()
-}
-
-/// The circles of each crate, each with the edges that close it.
-fn circle_report(root: &Path) -> Vec<String> {
-    let krate = Crate::load(root);
-    let edges = krate.edges();
-    circles(&edges)
-        .into_iter()
-        .map(|comp| {
-            let set: BTreeSet<&PathBuf> = comp.iter().collect();
-            let mut lines = vec![format!(
-                "circle in the crate of {}: {}",
-                short(root),
-                comp.iter().map(|p| short(p)).collect::<Vec<_>>().join(", ")
-            )];
-            for ((a, b), what) in &edges {
-                if set.contains(a) && set.contains(b) {
-                    lines.push(format!("    {} -> {}   ({what})", short(a), short(b)));
-                }
-            }
-            lines.join("\n")
-        })
-        .collect()
-}
-
-#[test]
-fn no_file_imports_a_file_that_imports_it_back() {
-    let mut found = Vec::new();
-    for root in crate_roots() {
-        found.extend(circle_report(&root));
-    }
-    assert!(
-        found.is_empty(),
-        "import circles between files:\n{}",
-        found.join("\n")
-    );
-}
-
-#[test]
-fn the_graph_sees_imports() {
-    // The checker must see the imports it is meant to judge, or it passes vacuously.
-    let krate = Crate::load(&workspace().join("engine/src/lib.rs"));
-    assert!(krate.modules.len() > 50, "{} modules", krate.modules.len());
-    let edges = krate.edges();
-    let has = |a: &str, b: &str| edges.contains_key(&(workspace().join(a), workspace().join(b)));
-    assert!(has(
-        "engine/src/position/mod.rs",
-        "engine/src/types/bitboard.rs"
-    ));
-    assert!(has("engine/src/game.rs", "engine/src/position/mod.rs"));
-}
-
-#[test]
-fn a_circle_is_found() {
-    let mut edges = BTreeMap::new();
-    let p = |s: &str| PathBuf::from(s);
-    edges.insert((p("a.rs"), p("b.rs")), String::new());
-    edges.insert((p("b.rs"), p("c.rs")), String::new());
-    edges.insert((p("c.rs"), p("a.rs")), String::new());
-    edges.insert((p("c.rs"), p("d.rs")), String::new());
-    assert_eq!(circles(&edges), [vec![p("a.rs"), p("b.rs"), p("c.rs")]]);
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
-#[test]
-fn no_source_file_is_over_600_lines() {
-    let mut long = Vec::new();
-    for krate in CRATES {
-        let mut files = Vec::new();
-        rust_files(&workspace().join(krate).join("src"), &mut files);
-        for f in files {
-            let lines = fs::read_to_string(&f).unwrap().lines().count();
-            if lines > MAX_LINES {
-                long.push(format!("{} has {lines} lines", short(&f)));
-            }
-        }
-    }
-    long.sort();
-    assert!(
-        long.is_empty(),
-        "files over {MAX_LINES} lines:\n{}",
-        long.join("\n")
-    );
 }
