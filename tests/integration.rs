@@ -4,4 +4,5 @@
 mod oracle;
 
 mod descriptive_roundtrip;
+mod module_graph;
 mod odds_oracle;

@@ -1,6 +1,6 @@
 //! `morphy notation`: a game's moves read in any notation — PGN movetext, SAN, UCI, or a
 //! descriptive score (Am. I 13) — and written in another. The notations themselves are
-//! the engine's ([`engine::notation::descriptive`], [`engine::san`],
+//! the engine's ([`engine::notation::descriptive`], [`engine::notation::san`],
 //! [`engine::notation::uci`]); this file only finds which one a text is in and splits it
 //! into moves. Pure functions returning values; printing is `main`'s business.
 

@@ -3,13 +3,11 @@
 //! claimed, in words, with its law) is [`crate::rules::draws`]; no notation and no I/O here.
 
 use crate::position::Position;
-use crate::rules::draws::{self, Ruling};
+use crate::rules::draws::call::call_to_mate;
+use crate::rules::draws::repetition::turn_start_keys;
+use crate::rules::draws::ruling::Ruling;
+use crate::rules::draws::{self, DrawClaim};
 use crate::types::{Color, Move};
-
-pub use crate::rules::draws::{
-    call_to_mate_side, fifty_move_claimable, is_dead_position, repetition_claimable,
-    repetition_key, turn_start_keys, DrawClaim,
-};
 
 /// A game in progress: the start and the moves since.
 #[derive(Clone, Debug)]
@@ -48,9 +46,9 @@ impl Game {
     /// the ruling in words with its law, and, when granted, the count starts now.
     ///
     /// # Errors
-    /// The refusal with its law ([`draws::call_to_mate`]).
+    /// The refusal with its law ([`call_to_mate`]).
     pub fn call_to_mate(&mut self, by: Color) -> Result<Ruling, Ruling> {
-        let granted = draws::call_to_mate(self.current(), by)?;
+        let granted = call_to_mate(self.current(), by)?;
         if let Some(now) = self.positions.last_mut() {
             now.set_call_clock(Some(0));
         }
@@ -97,7 +95,7 @@ impl Game {
         Some(mv)
     }
 
-    /// The repetition keys ([`repetition_key`]) of the positions so far that stand at the
+    /// The repetition keys ([`draws::repetition::repetition_key`]) of the positions so far that stand at the
     /// commencement of a turn (Am. I 16 (a)), the current last if it does.
     pub fn repetition_keys(&self) -> Vec<u64> {
         turn_start_keys(&self.positions)
@@ -108,7 +106,7 @@ impl Game {
     /// Checkmate and stalemate are not claims and are not reported here.
     ///
     /// ```
-    /// use engine::{game::DrawClaim, Game, Position, Rules, RuleSet, Setup};
+    /// use engine::{rules::draws::DrawClaim, Game, Position, Rules, RuleSet, Setup};
     /// // Ninety-nine moves without a capture but with pawn moves, then one more.
     /// let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 99 80";
     /// for (set, claim) in [(RuleSet::American1897, Some(DrawClaim::FiftyMoves)), (RuleSet::Fide, None)] {
@@ -128,7 +126,7 @@ impl Game {
     /// cannot be played, with its index and why; the moves before it stay played.
     ///
     /// ```
-    /// use engine::{position::illegal::PlayUciError, Game, Odds, Position, Rules};
+    /// use engine::{position::move_refusal::PlayUciError, Game, Odds, Position, Rules};
     /// let rules = Rules::default();
     /// let start = || Game::new(Position::from_setup(&Odds::TwoMoves.setup(&rules), rules).unwrap());
     /// assert!(start().play_uci_list(&["e2e4", "0000", "d2d4"]).is_ok());
@@ -138,8 +136,8 @@ impl Game {
     pub fn play_uci_list<S: AsRef<str>>(
         &mut self,
         moves: &[S],
-    ) -> Result<(), (usize, crate::position::illegal::PlayUciError)> {
-        use crate::position::illegal::PlayUciError;
+    ) -> Result<(), (usize, crate::position::move_refusal::PlayUciError)> {
+        use crate::position::move_refusal::PlayUciError;
         // Whether the last token was a real move after which the same side still moves.
         let mut pass_allowed = false;
         for (i, text) in moves.iter().enumerate() {
@@ -154,10 +152,10 @@ impl Game {
             }
             let mv = match pos.parse_uci_move(text) {
                 Ok(mv) => mv,
-                Err(crate::notation::UciMoveError::Malformed(_)) => {
+                Err(crate::notation::uci::UciMoveError::Malformed(_)) => {
                     return Err((i, PlayUciError::Malformed));
                 }
-                Err(crate::notation::UciMoveError::Illegal(_)) => {
+                Err(crate::notation::uci::UciMoveError::Illegal(_)) => {
                     return Err((i, PlayUciError::Illegal(pos.why_illegal(text))));
                 }
             };
@@ -173,9 +171,9 @@ impl Game {
 
 /// A game from `fen` under `set` with the UCI `moves` played (tests of this crate).
 #[cfg(test)]
-pub(crate) fn game_from(fen: &str, set: crate::RuleSet, moves: &[&str]) -> Game {
-    let setup = crate::Setup::from_fen(fen, false).unwrap();
-    let mut game = Game::new(Position::from_setup(&setup, crate::Rules::new(set)).unwrap());
+pub(crate) fn game_from(fen: &str, set: crate::rules::RuleSet, moves: &[&str]) -> Game {
+    let setup = crate::setup::Setup::from_fen(fen, false).unwrap();
+    let mut game = Game::new(Position::from_setup(&setup, crate::rules::Rules::new(set)).unwrap());
     for m in moves {
         let mv = game.current().parse_uci_move(m).unwrap();
         game.try_play(mv).unwrap();
@@ -187,7 +185,7 @@ pub(crate) fn game_from(fen: &str, set: crate::RuleSet, moves: &[&str]) -> Game 
 mod tests {
     use super::game_from as game;
     use super::*;
-    use crate::RuleSet;
+    use crate::rules::RuleSet;
 
     #[test]
     fn pawn_moves_do_not_reset_the_codes_fifty_moves() {
@@ -312,7 +310,7 @@ mod tests {
 
     #[test]
     fn am_ii_8_d_staunton_drawn_games_d_an_endless_series_of_checks_is_claimed() {
-        // White checks on e8 and h5 for ever (Kh7, Kg8): see rules::endless_checks.
+        // White checks on e8 and h5 for ever (Kh7, Kg8): see rules::draws::endless_checks.
         let fen = "6k1/6p1/8/8/8/8/qr3PPP/4Q1K1 w - - 0 1";
         for (set, claim) in [
             (RuleSet::American1897, Some(DrawClaim::EndlessChecks)),

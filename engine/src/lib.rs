@@ -35,7 +35,6 @@ pub mod pgn;
 pub mod position;
 pub mod rng;
 pub mod rules;
-pub mod san;
 pub mod search;
 pub mod session;
 pub mod setup;
@@ -46,14 +45,16 @@ pub use fen::FenError;
 pub use game::Game;
 pub use movegen::PieceMoves;
 pub use named::{Named, UnknownName};
-pub use notation::{DescriptiveError, UciMoveError};
-pub use position::{Position, PositionError, Violations};
+pub use notation::descriptive::DescriptiveError;
+pub use notation::san::SanError;
+pub use notation::uci::UciMoveError;
+pub use position::setup_law::violation::{SetupViolation, SetupViolationKind};
+pub use position::{Position, PositionError};
 pub use rules::odds::{MateCondition, Odds, OddsGiver, OddsTerms, UnknownOdds};
 pub use rules::spec::GameSpec;
 pub use rules::{
     CastlingRule, FiftyMoveRule, PromotionRule, RepetitionRule, RuleSet, Rules, UnknownRuleSet,
 };
-pub use san::SanError;
 pub use setup::{CastleSide, CastlingRights, Setup};
 pub use types::{
     Bitboard, BitboardIter, ByColor, Color, File, Move, MoveKind, MoveList, Piece, PieceKind, Rank,

@@ -84,7 +84,7 @@ pub fn castling(rights: u8) -> u64 {
 
 /// The key of an en passant chance on a file.
 #[inline(always)]
-pub fn ep_file(file: crate::File) -> u64 {
+pub fn ep_file(file: crate::types::File) -> u64 {
     KEYS.ep_file[file as usize]
 }
 

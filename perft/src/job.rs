@@ -11,10 +11,10 @@ use std::io::{BufRead, Write};
 
 use engine::{Position, Rules};
 
+use crate::hash::PerftHash;
 use crate::jobline::{is_comment, parse_job, Job, LineError};
 use crate::shard::Shard;
 use crate::suite::BuildError;
-use crate::PerftHash;
 
 /// Why running jobs stopped.
 #[derive(Debug)]

@@ -8,7 +8,7 @@
 use std::fmt;
 
 use engine::notation::UciMoveError;
-use engine::position::illegal::IllegalReason;
+use engine::position::move_refusal::IllegalReason;
 use engine::{DescriptiveError, File, Move, Position, SanError};
 
 /// One line of input.

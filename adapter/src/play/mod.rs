@@ -24,7 +24,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
 
 use engine::notation::descriptive;
-use engine::rules::draws::call_to_mate;
+use engine::rules::draws::call::call_to_mate;
 use engine::rules::odds::MARKED_PAWN_LAW;
 use engine::rules::outcome::Ending;
 use engine::search::{NullReporter, Searcher};

@@ -3,7 +3,7 @@
 //! Whether a draw suits Morphy is [`outcome`]; what a call, a claim or an acceptance
 //! means, with its law, is the engine's [`Session`].
 
-use engine::rules::draws::Ruling;
+use engine::rules::draws::ruling::Ruling;
 use engine::search::{Score, SearchResult};
 use engine::session::Session;
 use engine::{Color, Move};

@@ -5,8 +5,8 @@
 
 use std::time::{Duration, Instant};
 
-use engine::position::illegal::IllegalReason;
-use engine::rules::draws::Ruling;
+use engine::position::move_refusal::IllegalReason;
+use engine::rules::draws::ruling::Ruling;
 use engine::search::{Limits, Score, SearchResult, Searcher};
 use engine::session::{Session, TakeBackError};
 use engine::{ByColor, Color, Move, PieceKind, Square};
@@ -212,7 +212,7 @@ impl WebGame {
         if pos.turn() != self.sides.human {
             return Err(Refusal {
                 words: format!("it is {}'s turn to play, and Morphy's move", pos.turn()),
-                law: engine::position::illegal::MOVES_LAW,
+                law: engine::position::move_refusal::MOVES_LAW,
             });
         }
         let found = self

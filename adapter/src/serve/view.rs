@@ -4,7 +4,7 @@
 //! of it read off the engine's session; nothing is decided here.
 
 use engine::notation::descriptive;
-use engine::rules::draws::call_to_mate;
+use engine::rules::draws::call::call_to_mate;
 use engine::rules::odds::moves_left_in_turn;
 use engine::{Color, PieceKind, Position, Setup};
 use serde::Serialize;

@@ -3,7 +3,7 @@
 //! says with which law, is the engine's ([`Game::draw_claim`], [`DrawClaim::ruling`]);
 //! this file only maps the ruling to a finding. A claim is information, never a refusal.
 
-use engine::game::DrawClaim;
+use engine::rules::draws::DrawClaim;
 use engine::Game;
 
 use super::finding::{Finding, FindingKind};

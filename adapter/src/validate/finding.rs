@@ -6,7 +6,7 @@
 
 use std::fmt::{self, Write as _};
 
-use engine::Square;
+use engine::{SetupViolation, SetupViolationKind, Square};
 
 /// How serious a finding is.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
@@ -35,36 +35,9 @@ impl Severity {
 pub enum FindingKind {
     /// The FEN cannot be read at all.
     MalformedFen,
-    /// A side has no King.
-    MissingKing,
-    /// A side has more than one King.
-    TooManyKings,
-    /// A side has more than 16 men.
-    TooManyMen,
-    /// A side has more than 8 Pawns.
-    TooManyPawns,
-    /// More pieces than the missing Pawns could have become by promotion.
-    UnexplainedPieces,
-    /// A Pawn stands on its own first rank.
-    PawnOnFirstRank,
-    /// A Pawn stands on its eighth rank (allowed only under `british-1894`).
-    PawnOnLastRank,
-    /// The side not to move is in check.
-    OpponentInCheck,
-    /// A check that no legal last move could have given.
-    ImpossibleCheck,
-    /// A castling right whose King is off its square (repaired: the right is removed).
-    CastlingKingMoved,
-    /// A castling right whose Rook is off its square, and §3 does not keep it (repaired).
-    CastlingRookMissing,
-    /// An en passant square no double step just passed over (repaired: removed).
-    InvalidEnPassant,
-    /// A move count that contradicts the position (repaired).
-    MoveCountContradiction,
-    /// In a game at odds, the man given still stands on the board at the start.
-    OddsManOnBoard,
-    /// In a game at odds, men the odds removed are back beyond what promotion allows.
-    OddsMenUnexplained,
+    /// Something wrong with the setup, as the engine's setup law names it: its kinds
+    /// and their names are the engine's ([`SetupViolationKind`]).
+    Setup(SetupViolationKind),
     /// A move of the moves list that is not written as a UCI move.
     MalformedMove,
     /// A move of the moves list that is illegal under the rules in force.
@@ -100,21 +73,7 @@ impl FindingKind {
     pub const fn name(self) -> &'static str {
         match self {
             FindingKind::MalformedFen => "malformed-fen",
-            FindingKind::MissingKing => "missing-king",
-            FindingKind::TooManyKings => "too-many-kings",
-            FindingKind::TooManyMen => "too-many-men",
-            FindingKind::TooManyPawns => "too-many-pawns",
-            FindingKind::UnexplainedPieces => "unexplained-pieces",
-            FindingKind::PawnOnFirstRank => "pawn-on-first-rank",
-            FindingKind::PawnOnLastRank => "pawn-on-last-rank",
-            FindingKind::OpponentInCheck => "opponent-in-check",
-            FindingKind::ImpossibleCheck => "impossible-check",
-            FindingKind::CastlingKingMoved => "castling-king-moved",
-            FindingKind::CastlingRookMissing => "castling-rook-missing",
-            FindingKind::InvalidEnPassant => "invalid-en-passant",
-            FindingKind::MoveCountContradiction => "move-count-contradiction",
-            FindingKind::OddsManOnBoard => "odds-man-on-board",
-            FindingKind::OddsMenUnexplained => "odds-men-unexplained",
+            FindingKind::Setup(kind) => kind.name(),
             FindingKind::MalformedMove => "malformed-move",
             FindingKind::IllegalMove => "illegal-move",
             FindingKind::BeyondFourthRank => "beyond-fourth-rank",
@@ -134,14 +93,12 @@ impl FindingKind {
     /// Whether the engine cannot play the position at all after this finding, whatever
     /// the validation mode.
     pub const fn is_fatal(self) -> bool {
+        if let FindingKind::Setup(kind) = self {
+            return kind.stops_play();
+        }
         matches!(
             self,
             FindingKind::MalformedFen
-                | FindingKind::MissingKing
-                | FindingKind::TooManyKings
-                | FindingKind::PawnOnFirstRank
-                | FindingKind::PawnOnLastRank
-                | FindingKind::OpponentInCheck
                 | FindingKind::MalformedMove
                 | FindingKind::IllegalMove
                 | FindingKind::BeyondFourthRank
@@ -183,11 +140,8 @@ impl Finding {
         message: String,
     ) -> Finding {
         let severity = match kind {
-            FindingKind::CastlingKingMoved
-            | FindingKind::CastlingRookMissing
-            | FindingKind::InvalidEnPassant
-            | FindingKind::MoveCountContradiction
-            | FindingKind::DrawOddsWithoutGiver => Severity::Warning,
+            FindingKind::Setup(kind) if kind.is_repairable() => Severity::Warning,
+            FindingKind::DrawOddsWithoutGiver => Severity::Warning,
             FindingKind::RepetitionClaim
             | FindingKind::FiftyMoveClaim
             | FindingKind::DeadPosition
@@ -202,6 +156,12 @@ impl Finding {
             squares,
             message,
         }
+    }
+
+    /// The finding a violation of the engine's setup law is: its kind, law, squares and
+    /// words as they are.
+    pub fn from_setup(v: SetupViolation) -> Finding {
+        Finding::new(FindingKind::Setup(v.kind), v.law, v.squares, v.message)
     }
 
     /// The finding as one JSON object (no dependency: the fields are few and simple).

@@ -24,8 +24,8 @@ mod claims;
 pub mod finding;
 mod terms;
 
-use engine::position::illegal::{IllegalKind, PlayUciError};
-use engine::position::legality::{self, Relax, SetupViolation, SetupViolationKind};
+use engine::position::move_refusal::{IllegalKind, PlayUciError};
+use engine::position::setup_law::{self, Relax};
 use engine::rules::start;
 use engine::{Game, GameSpec, Odds, OddsTerms, Position, Setup};
 
@@ -91,28 +91,6 @@ impl Report {
     }
 }
 
-/// The finding an engine setup violation is, word for word.
-fn setup_finding(v: SetupViolation) -> Finding {
-    let kind = match v.kind {
-        SetupViolationKind::MissingKing => FindingKind::MissingKing,
-        SetupViolationKind::TooManyKings => FindingKind::TooManyKings,
-        SetupViolationKind::TooManyMen => FindingKind::TooManyMen,
-        SetupViolationKind::TooManyPawns => FindingKind::TooManyPawns,
-        SetupViolationKind::UnexplainedPieces => FindingKind::UnexplainedPieces,
-        SetupViolationKind::PawnOnFirstRank => FindingKind::PawnOnFirstRank,
-        SetupViolationKind::PawnOnLastRank => FindingKind::PawnOnLastRank,
-        SetupViolationKind::OpponentInCheck => FindingKind::OpponentInCheck,
-        SetupViolationKind::ImpossibleCheck => FindingKind::ImpossibleCheck,
-        SetupViolationKind::CastlingKingMoved => FindingKind::CastlingKingMoved,
-        SetupViolationKind::CastlingRookMissing => FindingKind::CastlingRookMissing,
-        SetupViolationKind::InvalidEnPassant => FindingKind::InvalidEnPassant,
-        SetupViolationKind::MoveCountContradiction => FindingKind::MoveCountContradiction,
-        SetupViolationKind::OddsManOnBoard => FindingKind::OddsManOnBoard,
-        SetupViolationKind::OddsMenUnexplained => FindingKind::OddsMenUnexplained,
-    };
-    Finding::new(kind, v.law, v.squares, v.message)
-}
-
 /// Reads the start into a setup, with the odds' turn structure where it applies.
 fn start_setup(req: &Request, out: &mut Vec<Finding>) -> Option<Setup> {
     let Start::Fen(fen) = req.start else {
@@ -143,7 +121,7 @@ fn start_setup(req: &Request, out: &mut Vec<Finding>) -> Option<Setup> {
             .giver_at(&setup)
             .and_then(|g| start::odds_men_unexplained(&setup, odds, g))
     };
-    out.extend(on_board.or_else(back).map(setup_finding));
+    out.extend(on_board.or_else(back).map(Finding::from_setup));
     Some(setup)
 }
 
@@ -205,8 +183,8 @@ pub fn check(req: &Request) -> Report {
         };
     };
     // Steps 1 to 3: the men, checks and repairs, judged and worded by the engine.
-    let found = legality::judge(&mut setup, rules, Relax::REPAIR_ALL);
-    findings.extend(found.into_iter().map(setup_finding));
+    let found = setup_law::judge(&mut setup, rules, Relax::REPAIR_ALL);
+    findings.extend(found.into_iter().map(Finding::from_setup));
     // Step 4. What the engine needs to play, then the moves and the claims.
     let mut game = match Position::from_setup(&setup, rules) {
         Ok(pos) => Some(Game::new(pos)),

@@ -1,6 +1,6 @@
 //! Tests of the validator: at least one failing example per finding, refuse and flag.
 
-use engine::{GameSpec, Odds, RuleSet};
+use engine::{GameSpec, Odds, RuleSet, SetupViolationKind};
 
 use super::*;
 
@@ -38,22 +38,25 @@ fn each_refusal_has_a_failing_example() {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
             None,
         ),
-        ("8/8/8/8/8/8/8/K7 w - - 0 1", Some(FindingKind::MissingKing)),
+        (
+            "8/8/8/8/8/8/8/K7 w - - 0 1",
+            Some(FindingKind::Setup(SetupViolationKind::MissingKing)),
+        ),
         (
             "k7/8/8/8/8/8/8/K6K w - - 0 1",
-            Some(FindingKind::TooManyKings),
+            Some(FindingKind::Setup(SetupViolationKind::TooManyKings)),
         ),
         (
             "k7/pppppppp/p7/8/8/8/8/K7 w - - 0 1",
-            Some(FindingKind::TooManyPawns),
+            Some(FindingKind::Setup(SetupViolationKind::TooManyPawns)),
         ),
         (
             "k7/pppppppp/nnnnnnnn/n7/8/8/8/K7 w - - 0 1",
-            Some(FindingKind::TooManyMen),
+            Some(FindingKind::Setup(SetupViolationKind::TooManyMen)),
         ),
         (
             "k7/8/8/8/8/8/PPPPPPP1/KQQQ4 w - - 0 1",
-            Some(FindingKind::UnexplainedPieces),
+            Some(FindingKind::Setup(SetupViolationKind::UnexplainedPieces)),
         ),
         (
             "k7/pppppppp/8/8/8/8/8/KBB5 w - - 0 1",
@@ -65,19 +68,19 @@ fn each_refusal_has_a_failing_example() {
         ),
         (
             "k7/8/8/8/8/8/8/K6P w - - 0 1",
-            Some(FindingKind::PawnOnFirstRank),
+            Some(FindingKind::Setup(SetupViolationKind::PawnOnFirstRank)),
         ),
         (
             "k6P/8/8/8/8/8/8/K7 w - - 0 1",
-            Some(FindingKind::PawnOnLastRank),
+            Some(FindingKind::Setup(SetupViolationKind::PawnOnLastRank)),
         ),
         (
             "k7/8/8/8/8/8/8/R6K w - - 0 1",
-            Some(FindingKind::OpponentInCheck),
+            Some(FindingKind::Setup(SetupViolationKind::OpponentInCheck)),
         ),
         (
             "4k3/2N5/5N2/8/8/8/8/4K3 b - - 0 1",
-            Some(FindingKind::ImpossibleCheck),
+            Some(FindingKind::Setup(SetupViolationKind::ImpossibleCheck)),
         ),
     ];
     for (f, want) in cases {
@@ -103,17 +106,25 @@ fn each_refusal_has_a_failing_example() {
 fn bishops_are_counted_by_square_colour() {
     // Two dark-squared Bishops and 8 Pawns: one must be promoted, but no Pawn is missing.
     let report = fen("k7/8/8/8/8/8/PPPPPPPP/KB1B4 w - - 0 1");
-    assert!(kinds(&report).contains(&FindingKind::UnexplainedPieces));
+    assert!(kinds(&report).contains(&FindingKind::Setup(SetupViolationKind::UnexplainedPieces)));
 }
 
 #[test]
 fn repairs_are_warnings_and_the_position_is_taken() {
     let report = fen("4k3/8/8/8/8/8/8/R3K2N w KQ e6 3 1");
     let got = kinds(&report);
-    assert!(got.contains(&FindingKind::CastlingRookMissing), "{got:?}");
-    assert!(got.contains(&FindingKind::InvalidEnPassant), "{got:?}");
     assert!(
-        got.contains(&FindingKind::MoveCountContradiction),
+        got.contains(&FindingKind::Setup(SetupViolationKind::CastlingRookMissing)),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&FindingKind::Setup(SetupViolationKind::InvalidEnPassant)),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&FindingKind::Setup(
+            SetupViolationKind::MoveCountContradiction
+        )),
         "{got:?}"
     );
     assert!(report
@@ -123,7 +134,7 @@ fn repairs_are_warnings_and_the_position_is_taken() {
     let game = report.game.expect("repaired");
     assert_eq!(game.current().fen(), "4k3/8/8/8/8/8/8/R3K2N w Q - 3 3");
     let moved = fen("4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1");
-    assert!(kinds(&moved).contains(&FindingKind::CastlingKingMoved));
+    assert!(kinds(&moved).contains(&FindingKind::Setup(SetupViolationKind::CastlingKingMoved)));
 }
 
 #[test]
@@ -137,7 +148,10 @@ fn rookless_right_is_kept_under_the_code_and_repaired_under_fide() {
         Odds::None,
         Validation::Refuse,
     );
-    assert_eq!(kinds(&fide), [FindingKind::CastlingRookMissing]);
+    assert_eq!(
+        kinds(&fide),
+        [FindingKind::Setup(SetupViolationKind::CastlingRookMissing)]
+    );
     let castle = run(
         Start::Fen(f),
         &["e1c1"],
@@ -148,7 +162,7 @@ fn rookless_right_is_kept_under_the_code_and_repaired_under_fide() {
     assert!(kinds(&castle).contains(&FindingKind::CastlingWithoutRookNotAllowed));
     // A man that stood on a1 ends the right for good: written so, it is repaired away.
     let occupied = fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/bNBQKBNR w KQkq - 0 1");
-    assert!(kinds(&occupied).contains(&FindingKind::CastlingRookMissing));
+    assert!(kinds(&occupied).contains(&FindingKind::Setup(SetupViolationKind::CastlingRookMissing)));
 }
 
 #[test]
@@ -162,7 +176,10 @@ fn odds_start_and_turn_structure() {
         Odds::Rook,
         Validation::Refuse,
     );
-    assert_eq!(kinds(&given), [FindingKind::OddsManOnBoard]);
+    assert_eq!(
+        kinds(&given),
+        [FindingKind::Setup(SetupViolationKind::OddsManOnBoard)]
+    );
     let with_pass = run(
         Start::Standard,
         &["e2e4", "0000", "d2d4", "e7e5"],

@@ -17,15 +17,20 @@
 //! assert!(eval::evaluate(&pos).abs() < 50);
 //! ```
 
+mod masks;
 pub mod nnue;
 pub mod params;
 mod placement;
 mod pressure;
+mod side_attacks;
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::position::Position;
 use crate::types::{Bitboard, ByColor, Color, PieceKind, Square};
+use masks::{adjacent_files, file_mask, FILE_A, FILE_H, SPANS};
 pub use params::{Params, DEFAULT, S};
+pub use side_attacks::pawn_set_attacks;
+use side_attacks::SideInfo;
 
 /// The game phase of a full set of men (Knight and Bishop 1, Rook 2, Queen 4).
 pub const MAX_PHASE: i32 = 24;
@@ -89,107 +94,6 @@ pub fn phase(pos: &Position) -> i32 {
     }
     phase.min(MAX_PHASE)
 }
-
-/// What one side's men attack, gathered once for mobility, threats, placement and pressure.
-struct SideInfo {
-    pawns: Bitboard,
-    knights: Bitboard,
-    bishops: Bitboard,
-    rooks: Bitboard,
-    queens: Bitboard,
-    all: Bitboard,
-}
-
-impl SideInfo {
-    fn new(pos: &Position, us: Color) -> SideInfo {
-        let occ = pos.occupied();
-        let pawn = pawn_set_attacks(pos.pieces_of(us, PieceKind::Pawn), us);
-        let mut knight = Bitboard::EMPTY;
-        for sq in pos.pieces_of(us, PieceKind::Knight) {
-            knight |= knight_attacks(sq);
-        }
-        let mut bishop = Bitboard::EMPTY;
-        for sq in pos.pieces_of(us, PieceKind::Bishop) {
-            bishop |= bishop_attacks(sq, occ);
-        }
-        let mut rook = Bitboard::EMPTY;
-        for sq in pos.pieces_of(us, PieceKind::Rook) {
-            rook |= rook_attacks(sq, occ);
-        }
-        let mut queen = Bitboard::EMPTY;
-        for sq in pos.pieces_of(us, PieceKind::Queen) {
-            queen |= rook_attacks(sq, occ) | bishop_attacks(sq, occ);
-        }
-        SideInfo {
-            pawns: pawn,
-            knights: knight,
-            bishops: bishop,
-            rooks: rook,
-            queens: queen,
-            all: pawn | knight | bishop | rook | queen | king_attacks(pos.king(us)),
-        }
-    }
-}
-
-/// The squares a set of `color` Pawns attacks.
-#[inline]
-pub fn pawn_set_attacks(pawns: Bitboard, color: Color) -> Bitboard {
-    let west = Bitboard(pawns.0 & !FILE_A);
-    let east = Bitboard(pawns.0 & !FILE_H);
-    match color {
-        Color::White => Bitboard(west.0 << 7 | east.0 << 9),
-        Color::Black => Bitboard(west.0 >> 9 | east.0 >> 7),
-    }
-}
-
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
-
-const fn file_mask(file: usize) -> u64 {
-    FILE_A << file
-}
-
-const fn adjacent_files(file: usize) -> u64 {
-    let mut m = 0;
-    if file > 0 {
-        m |= file_mask(file - 1);
-    }
-    if file < 7 {
-        m |= file_mask(file + 1);
-    }
-    m
-}
-
-/// The squares strictly ahead of `sq` for `color`, on its file and the files beside it
-/// (where enemy Pawns would stop a passed Pawn), and on its own file only.
-const SPANS: (ByColor<[u64; 64]>, ByColor<[u64; 64]>) = {
-    let mut passed = [[0u64; 64]; 2];
-    let mut front = [[0u64; 64]; 2];
-    let mut sq = 0;
-    while sq < 64 {
-        let file = sq % 8;
-        let rank = sq / 8;
-        let files = file_mask(file) | adjacent_files(file);
-        let mut r = 0;
-        while r < 8 {
-            let row = 0xffu64 << (8 * r);
-            if r > rank {
-                passed[0][sq] |= files & row;
-                front[0][sq] |= file_mask(file) & row;
-            }
-            if r < rank {
-                passed[1][sq] |= files & row;
-                front[1][sq] |= file_mask(file) & row;
-            }
-            r += 1;
-        }
-        sq += 1;
-    }
-    (
-        ByColor::new(passed[0], passed[1]),
-        ByColor::new(front[0], front[1]),
-    )
-};
 
 #[inline]
 fn distance(a: Square, b: Square) -> i32 {
@@ -451,7 +355,8 @@ fn scale(pos: &Position, strong: Color) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Rules, Setup};
+    use crate::rules::Rules;
+    use crate::setup::Setup;
 
     fn pos(fen: &str) -> Position {
         Position::from_setup(&Setup::from_fen(fen, false).unwrap(), Rules::default()).unwrap()

@@ -1,7 +1,9 @@
 //! Where the pieces stand, beyond their square tables: Knights and Bishops on outposts or
 //! sheltered behind a Pawn, Bishops hemmed in by their own Pawns, Rooks on the seventh.
 
-use super::{Params, SideInfo, S, SPANS};
+use super::masks::SPANS;
+use super::side_attacks::SideInfo;
+use super::{Params, S};
 use crate::position::Position;
 use crate::types::{Bitboard, ByColor, Color, PieceKind, Rank};
 
@@ -54,7 +56,8 @@ pub(super) fn placement(pos: &Position, us: Color, info: &ByColor<SideInfo>, p: 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Rules, Setup};
+    use crate::rules::Rules;
+    use crate::setup::Setup;
 
     fn pos(fen: &str) -> Position {
         Position::from_setup(&Setup::from_fen(fen, false).unwrap(), Rules::default()).unwrap()

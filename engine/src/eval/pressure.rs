@@ -3,7 +3,8 @@
 //! only the King or Queen guards, Pawn advances that would attack a piece, and pieces
 //! the King attacks that nothing defends.
 
-use super::{pawn_set_attacks, Params, SideInfo, S};
+use super::side_attacks::{pawn_set_attacks, SideInfo};
+use super::{Params, S};
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::position::Position;
 use crate::types::{ByColor, Color, PieceKind};
@@ -52,7 +53,8 @@ pub(super) fn pressure(pos: &Position, us: Color, info: &ByColor<SideInfo>, p: &
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Rules, Setup};
+    use crate::rules::Rules;
+    use crate::setup::Setup;
 
     fn pos(fen: &str) -> Position {
         Position::from_setup(&Setup::from_fen(fen, false).unwrap(), Rules::default()).unwrap()

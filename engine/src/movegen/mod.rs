@@ -12,9 +12,9 @@ use crate::attacks::{
     between, king_attacks, knight_attacks, line, pawn_attacks, with_slider_lookup, SliderLookup,
 };
 use crate::position::{CastlePath, Position};
+use crate::rules::PromotionRule;
 use crate::setup::CastleSide;
 use crate::types::{Bitboard, Color, File, Move, MoveKind, MoveList, PieceKind, Rank, Square};
-use crate::PromotionRule;
 
 /// The legal moves of one man: where it may go from `from`.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]

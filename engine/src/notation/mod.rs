@@ -1,11 +1,13 @@
-//! Move notations other than SAN (which is [`crate::san`]), in the context of a position:
+//! Move notations, in the context of a position:
 //!
+//! - [`san`]: Standard Algebraic Notation (`e4`, `Nf3`, `O-O-O`, `exd6`);
 //! - [`uci`]: UCI move text (`e2e4`, `e7e8q`, `e1c1` for castling without Rook);
 //! - [`descriptive`]: the descriptive notation of the Code's period (`P-K4`, `Kt-KB3`,
 //!   `QxKtP`, `Castles QR`), Am. I 13, read as I 13 C and III 3 say;
 //! - [`san_score`]: a whole game in SAN, numbered by turns as the descriptive score is.
 
 pub mod descriptive;
+pub mod san;
 pub mod uci;
 
 pub use descriptive::DescriptiveError;
@@ -28,6 +30,9 @@ pub use uci::UciMoveError;
 /// }
 /// assert_eq!(san_score(&game), "1. e4, d4  e6\n2. Nf3");
 /// ```
-pub fn san_score(game: &crate::Game) -> String {
-    descriptive::layout(&descriptive::lines_by_turn(game, crate::Position::san))
+pub fn san_score(game: &crate::game::Game) -> String {
+    descriptive::layout(&descriptive::lines_by_turn(
+        game,
+        crate::position::Position::san,
+    ))
 }

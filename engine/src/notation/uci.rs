@@ -45,7 +45,7 @@ impl Position {
     pub fn uci_move(&self, mv: Move) -> String {
         let mut to = mv.to();
         if mv.is_castle() && self.rules().chess960 {
-            let side = if to.file() == crate::File::G {
+            let side = if to.file() == crate::types::File::G {
                 CastleSide::King
             } else {
                 CastleSide::Queen
@@ -90,7 +90,7 @@ impl Position {
             }
             for mv in self.expand(batch) {
                 let written_to = if mv.is_castle() && chess960 {
-                    let side = if mv.to().file() == crate::File::G {
+                    let side = if mv.to().file() == crate::types::File::G {
                         CastleSide::King
                     } else {
                         CastleSide::Queen
@@ -124,7 +124,10 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Position, RuleSet, Rules, Setup};
+    use crate::position::Position;
+    use crate::rules::RuleSet;
+    use crate::rules::Rules;
+    use crate::setup::Setup;
 
     fn pos(fen: &str, rules: Rules) -> Position {
         Position::from_setup(&Setup::from_fen(fen, rules.chess960).unwrap(), rules).unwrap()
@@ -165,8 +168,8 @@ mod tests {
         assert!(blocked.parse_uci_move("g1h1").is_err());
     }
 
-    fn engine_sq(s: &str) -> crate::Square {
-        crate::Square::parse(s).unwrap()
+    fn engine_sq(s: &str) -> crate::types::Square {
+        crate::types::Square::parse(s).unwrap()
     }
 
     #[test]
@@ -178,7 +181,7 @@ mod tests {
         assert!(am.parse_uci_move("e7e8k").is_err());
         let br = pos(fen, Rules::new(RuleSet::British1894));
         let stay = br.parse_uci_move("e7e8").unwrap();
-        assert_eq!(stay.promotion(), Some(crate::PieceKind::Pawn));
+        assert_eq!(stay.promotion(), Some(crate::types::PieceKind::Pawn));
         assert_eq!(br.uci_move(stay), "e7e8");
     }
 

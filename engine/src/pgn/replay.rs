@@ -8,8 +8,8 @@
 use std::fmt;
 
 use super::{is_pass, Ply};
-use crate::game::DrawClaim;
-use crate::position::illegal::PlayUciError;
+use crate::position::move_refusal::PlayUciError;
+use crate::rules::draws::DrawClaim;
 use crate::rules::outcome::{ending_laws, Ending};
 use crate::session::Session;
 
@@ -124,8 +124,14 @@ pub fn replay(session: &mut Session, tokens: &[String]) -> Result<Replayed, Repl
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
+    use crate::position::Position;
+    use crate::rules::odds::Odds;
     use crate::rules::odds::{MateCondition, OddsGiver};
-    use crate::{Game, GameSpec, Odds, Position, RuleSet, Setup, Square};
+    use crate::rules::spec::GameSpec;
+    use crate::rules::RuleSet;
+    use crate::setup::Setup;
+    use crate::types::Square;
 
     fn session(spec: GameSpec, fen: Option<&str>) -> Session {
         let setup = fen.map_or_else(|| spec.start(), |f| Setup::from_fen(f, false).unwrap());

@@ -109,7 +109,7 @@ pub fn spec_from_tags(tags: &[(String, String)], default: RuleSet) -> Result<Gam
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Square;
+    use crate::types::Square;
 
     fn owned(tags: &[(&str, &str)]) -> Vec<(String, String)> {
         tags.iter()

@@ -7,23 +7,25 @@
 //! [`crate::rules::draws`], and the adapter's `validate` turns all of it into findings.
 
 mod castling;
+mod count;
 mod play;
 pub use play::IllegalMove;
-pub mod illegal;
-pub mod legality;
-mod validate;
+pub mod move_refusal;
+mod playable;
+pub mod setup_law;
 
 pub use castling::{right_bit, CastlePath, CastlingPaths};
-pub use validate::{PositionError, Violations};
+pub use playable::PositionError;
 
 use crate::attacks::{
     bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays, with_slider_lookup,
     SliderLookup,
 };
 use crate::fen::CastlingNotation;
+use crate::rules::Rules;
 use crate::setup::{CastleSide, CastlingRights, Setup};
 use crate::types::{Bitboard, ByColor, Color, Piece, PieceKind, Rank, Square};
-use crate::{zobrist, Rules};
+use crate::zobrist;
 
 /// A position that can be played: men, side to move, rights, clocks and the rules in force.
 ///
@@ -42,10 +44,39 @@ pub struct Position {
     capture_clock: u32,
     /// Under the British call to mate (Br. IV 12): turns since the weaker side's call.
     call_clock: Option<u32>,
+    /// Under the British call to mate: whether a side may call, to start the call clock
+    /// after a capture or a promotion.
+    call_test: Option<CallTest>,
     fullmove_number: u32,
     key: u64,
     paths: CastlingPaths,
     rules: Rules,
+}
+
+/// Whether a side may call on its opponent to mate (Br. IV 12): the draw law's test
+/// ([`crate::rules::draws::call::call_to_mate_side`]), handed to the position when it is
+/// set up under the British call to mate, so that playing a move, which starts the call
+/// clock, does not reach into the draw law. It is a function of the position's rules, so
+/// two positions compare and hash alike whatever it holds: the rules are compared.
+#[derive(Copy, Clone)]
+pub(crate) struct CallTest(pub(crate) fn(&Position) -> bool);
+
+impl PartialEq for CallTest {
+    fn eq(&self, _: &CallTest) -> bool {
+        true
+    }
+}
+
+impl Eq for CallTest {}
+
+impl std::hash::Hash for CallTest {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl std::fmt::Debug for CallTest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CallTest")
+    }
 }
 
 /// The part of a [`Position`] the move generator reads and a move played only to count
@@ -180,7 +211,7 @@ impl Position {
     /// opponent to mate him within fifty moves on each side"): the half-moves (turns)
     /// since the weaker side's call, or `None` while no call stands (always `None` under
     /// the other rule sets). By itself a position deems the call made at the first
-    /// position where a side could call ([`crate::rules::draws::call_to_mate_side`]): from
+    /// position where a side could call ([`crate::rules::draws::call::call_to_mate_side`]): from
     /// a FEN where a side could call, since the FEN's clock; after a capture or promotion
     /// that first lets a side call, from then on. A game whose calls are given by command
     /// ([`crate::Game::give_calls_by_command`]) sets it instead.
@@ -503,7 +534,7 @@ impl std::fmt::Display for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         for rank in Rank::ALL.iter().rev() {
             write!(f, " {} |", rank.to_char())?;
-            for file in crate::File::ALL {
+            for file in crate::types::File::ALL {
                 let c = self
                     .piece_on(Square::new(file, *rank))
                     .map_or('.', Piece::to_char);

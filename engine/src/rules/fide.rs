@@ -11,8 +11,9 @@
 use std::fmt;
 
 use super::{RuleSet, Rules};
-use crate::position::legality::{judge, Relax};
-use crate::position::{Position, Violations};
+use crate::position::setup_law::violation::SetupViolationKind;
+use crate::position::setup_law::{judge, Relax};
+use crate::position::{Position, PositionError};
 use crate::setup::CastleSide;
 use crate::types::{Move, MoveKind};
 
@@ -101,7 +102,7 @@ impl fmt::Display for CodeOnlyMove {
 /// assert!(!view.has_castling_right(Color::White, CastleSide::Queen));
 /// assert!(view.has_castling_right(Color::White, CastleSide::King));
 /// ```
-pub fn fide_view(pos: &Position) -> Result<Position, Violations> {
+pub fn fide_view(pos: &Position) -> Result<Position, PositionError> {
     let fide = Rules::new(RuleSet::Fide).with_chess960(pos.rules().chess960);
     let mut setup = pos.to_setup();
     setup.turn_moves = 1;
@@ -111,7 +112,7 @@ pub fn fide_view(pos: &Position) -> Result<Position, Violations> {
         move_counts: false,
     };
     judge(&mut setup, fide, relax);
-    Position::from_setup(&setup, fide).map_err(|e| e.violations)
+    Position::from_setup(&setup, fide)
 }
 
 impl Position {
@@ -145,11 +146,11 @@ impl Position {
                 debug_assert_eq!(mv.kind(), MoveKind::RemainPawn, "{mv:?} in {}", self.fen());
                 CodeOnly::RemainsPawn
             }
-            Err(v) if v.contains(Violations::PAWN_ON_LAST_RANK) => CodeOnly::PawnOnEighthRank,
-            Err(v) => {
+            Err(e) if e.has(SetupViolationKind::PawnOnLastRank) => CodeOnly::PawnOnEighthRank,
+            Err(e) => {
                 // Castling rights and the en passant square were repaired; what is left
                 // of a position the Code reached is a check given inside the turn.
-                debug_assert!(v.contains(Violations::OPPONENT_IN_CHECK), "{v:?}");
+                debug_assert!(e.has(SetupViolationKind::OpponentInCheck), "{e:?}");
                 CodeOnly::CheckInsideTurn
             }
         };
@@ -176,7 +177,8 @@ pub fn first_code_only_move(start: &Position, moves: &[Move]) -> Option<(usize, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Odds, Setup};
+    use crate::rules::odds::Odds;
+    use crate::setup::Setup;
 
     fn position(fen: &str, set: RuleSet) -> Position {
         Position::from_setup(&Setup::from_fen(fen, false).unwrap(), Rules::new(set)).unwrap()

@@ -7,7 +7,6 @@
 //! tagged `// RULE(<name>)`.
 
 pub mod draws;
-pub mod endless_checks;
 pub mod fide;
 pub mod odds;
 pub mod outcome;
@@ -126,7 +125,7 @@ pub struct Rules {
     /// adverse King to an endless series of checks (Am. II 8 (d); Staunton, Drawn Games
     /// (d)). The British draft draws a series of checks only when it has been repeated
     /// three times in succession (Br. III 4 (1), IV 11: the repetition claim), and FIDE
-    /// by repetition only ([`endless_checks`]).
+    /// by repetition only ([`draws::endless_checks`]).
     pub endless_checks_claim: bool,
     /// Chess960 (Fischer random): castling letters name Rooks as in X-FEN/Shredder-FEN,
     /// and castling without Rook does not apply. Switched on explicitly only.

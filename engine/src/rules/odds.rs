@@ -9,10 +9,10 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::position::Position;
-use crate::rules::draws::Ruling;
+use crate::rules::draws::ruling::Ruling;
+use crate::rules::Rules;
 use crate::setup::{CastleSide, Setup};
 use crate::types::{Color, Move, MoveKind, PieceKind, Square};
-use crate::Rules;
 
 /// A start at odds, from the catalogue of the period's common odds (docs/RULES.md §4).
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
@@ -124,7 +124,7 @@ impl Odds {
         for color in Color::ALL {
             for side in CastleSide::ALL {
                 if let Some(file) = setup.castling.get(color).get(side) {
-                    let problem = crate::position::legality::castling_right_problem(
+                    let problem = crate::position::setup_law::repair::castling_right_problem(
                         &setup, *rules, color, side, file,
                     );
                     if problem.is_some() {
@@ -420,7 +420,7 @@ fn mark_step(pos: &Position, m: Square, mv: Move) -> Result<Square, MarkLost> {
 
 /// Where the giver's marked man stands after the game's moves, following it from its
 /// start square (`None` once it is lost, or without a mate with a particular man).
-pub fn marked_now(condition: MateCondition, game: &crate::Game) -> Option<Square> {
+pub fn marked_now(condition: MateCondition, game: &crate::game::Game) -> Option<Square> {
     mark_history(condition, game).ok().flatten()
 }
 
@@ -428,7 +428,7 @@ pub fn marked_now(condition: MateCondition, game: &crate::Game) -> Option<Square
 /// a mate with a particular man, `Err` how it was lost.
 pub fn mark_history(
     condition: MateCondition,
-    game: &crate::Game,
+    game: &crate::game::Game,
 ) -> Result<Option<Square>, MarkLost> {
     let Some(mut m) = condition.marked_start() else {
         return Ok(None);
@@ -497,7 +497,7 @@ pub type UnknownOdds = crate::named::UnknownName;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::RuleSet;
+    use crate::rules::RuleSet;
 
     #[test]
     fn names_round_trip_and_unknown_lists_catalogue() {

@@ -21,7 +21,7 @@
 //!   occurred may, by agreement between the players, be treated as drawn."), "FIDE 5.2.3",
 //!   "Staunton, Drawn Games (a)"; the British draft, as we have it, states no such law.
 //! - a game that cannot be won: "Am. I 15 (c)", "Br. II 9 (3)", "FIDE 5.2.2", "Staunton,
-//!   The Umpire; Am. I 15 (c)" ([`super::draws::dead_position_law`]); like every draw,
+//!   The Umpire; Am. I 15 (c)" ([`super::draws::ruling::dead_position_law`]); like every draw,
 //!   the giver's loss under draw odds or a conditional mate.
 //! - `staunton-1910`: the Code numbers no laws and states none on mate, so a mate cites
 //!   "Staunton Code, no article"; stalemate "Staunton, Drawn Games (e)" ("When a
@@ -29,7 +29,8 @@
 //!   resigning the game ... the game must be scored against him"), and the odds terms
 //!   (draw odds, a conditional mate) "Staunton odds I".
 
-use super::draws::{DrawClaim, Ruling};
+use super::draws::ruling::Ruling;
+use super::draws::DrawClaim;
 use super::odds::{MarkLost, MarkedManLaws, MateCondition, OddsTerms};
 use super::RuleSet;
 use crate::position::Position;

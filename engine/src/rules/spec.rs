@@ -113,7 +113,7 @@ impl fmt::Display for GameSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Square;
+    use crate::types::Square;
 
     #[test]
     fn the_giver_follows_the_odds_unless_named() {

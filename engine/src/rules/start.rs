@@ -3,7 +3,7 @@
 
 use super::odds::Odds;
 use super::Rules;
-use crate::position::legality::{SetupViolation, SetupViolationKind};
+use crate::position::setup_law::violation::{SetupViolation, SetupViolationKind};
 use crate::setup::Setup;
 use crate::types::{Color, Piece, PieceKind, Square};
 

@@ -6,8 +6,9 @@
 //! Copy-make: each child is a fresh copy of the position. A move after which the same
 //! side is still to move (a turn of several moves, Am. IV 4) keeps the score's sign.
 
-use crate::game::{fifty_move_claimable, is_dead_position, repetition_claimable, repetition_key};
 use crate::position::Position;
+use crate::rules::draws::repetition::{repetition_claimable, repetition_key};
+use crate::rules::draws::{fifty_move_claimable, is_dead_position};
 use crate::types::{Move, PieceKind};
 
 use super::odds::marked_after;
@@ -15,10 +16,10 @@ use super::ordering::{
     history_bonus, is_bad_capture_score, is_tactical, keep_tactical, moved, pick, piece_to,
     score_moves, score_quiets, see_ge, HASH_MOVE, QUIET_PENDING,
 };
+use super::score::{INF, MATE, MATE_BOUND, MAX_PLY};
 use super::singular::Singularity;
 use super::tt::{from_tt, to_tt, TtBound};
 use super::worker::{Worker, NO_EVAL};
-use super::{INF, MATE, MATE_BOUND, MAX_PLY};
 
 /// History pruning skips quiet moves only where the depth left after the late move
 /// reduction is at most this.
@@ -477,7 +478,7 @@ impl Worker<'_> {
     /// Rewards the quiet move that caused a cut-off and punishes the quiets tried before it.
     fn reward_quiet(
         &mut self,
-        side: crate::Color,
+        side: crate::types::Color,
         ply: usize,
         (mv, pt): (Move, usize),
         prev: [Option<usize>; 2],

@@ -9,8 +9,14 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::{Limits, NullReporter, Searcher};
-use crate::{Game, Odds, Position, Rules, Setup};
+use super::limits::Limits;
+use super::report::NullReporter;
+use super::Searcher;
+use crate::game::Game;
+use crate::position::Position;
+use crate::rules::odds::Odds;
+use crate::rules::Rules;
+use crate::setup::Setup;
 
 /// The node count of `bench 9` (`run(9)`, the learned evaluation built in): the signature
 /// of the search and evaluation of this version. A change to either (the network file

@@ -7,18 +7,19 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use crate::game::{repetition_key, turn_start_keys, Game};
+use crate::game::Game;
 use crate::position::Position;
+use crate::rules::draws::repetition::{repetition_key, turn_start_keys};
 use crate::types::Move;
 
+use super::limits::Limits;
 use super::odds::{marked_after, marked_now, Terms};
 use super::ordering::{is_tactical, moved, piece_to, score_moves, score_quiets, Histories};
+use super::report::{Reporter, SearchInfo, SearchResult};
+use super::score::{Bound, Score, INF, MATE, MATE_BOUND, MAX_PLY};
 use super::time::{budget, stability_factor};
 use super::tt::TranspositionTable;
 use super::worker::{RootMove, Shared, Worker};
-use super::{
-    Bound, Limits, Reporter, Score, SearchInfo, SearchResult, INF, MATE, MATE_BOUND, MAX_PLY,
-};
 
 impl Worker<'_> {
     /// Searches the root moves from `pv_idx` on within `(alpha, beta)`. The best move found

@@ -41,9 +41,12 @@
 mod alphabeta;
 pub mod bench;
 mod iterative;
+mod limits;
 mod odds;
 mod ordering;
 mod quiescence;
+mod report;
+mod score;
 mod singular;
 mod strength;
 mod time;
@@ -51,150 +54,16 @@ mod tt;
 mod worker;
 
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-use std::time::Duration;
 
 use crate::game::Game;
 use crate::types::Move;
 
+pub use limits::Limits;
 pub use odds::{marked_now, MateCondition, MateConditionParseError, OddsTerms};
+pub use report::{NullReporter, Reporter, SearchInfo, SearchResult};
+pub use score::{Bound, Score, MAX_PLY};
 pub use strength::{Calibration, Strength, CALIBRATION, MAX_ELO, MIN_ELO};
 pub use tt::TranspositionTable;
-
-/// The deepest ply the search reaches.
-pub const MAX_PLY: usize = 128;
-/// The score of mate at the root (mate in `n` plies scores `MATE - n`).
-pub(crate) const MATE: i32 = 32_000;
-/// Scores beyond this are mates.
-pub(crate) const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
-/// Above every score.
-pub(crate) const INF: i32 = MATE + 1;
-
-/// What bounds a search. Fields left at their defaults do not limit it.
-#[derive(Clone, Debug, Default)]
-pub struct Limits {
-    /// Search no deeper than this many plies.
-    pub depth: Option<u32>,
-    /// Stop after about this many nodes (exact with one thread).
-    pub nodes: Option<u64>,
-    /// Spend exactly this long (UCI `movetime`), less the move overhead.
-    pub movetime: Option<Duration>,
-    /// Clock of the side to move.
-    pub time_left: Option<Duration>,
-    /// Increment of the side to move.
-    pub increment: Duration,
-    /// Moves until the next time control.
-    pub moves_to_go: Option<u32>,
-    /// Look for a mate in this many moves: stop once one is found.
-    pub mate: Option<u32>,
-    /// Search until stopped (UCI `infinite`): the time limits above are ignored.
-    pub infinite: bool,
-    /// Set while the search ponders (UCI `go ponder`): the time limits wait until the
-    /// flag is cleared (`ponderhit`), then count from the start of the search, and a
-    /// search already past its normal time stops at once.
-    pub pondering: Option<Arc<AtomicBool>>,
-    /// Only these root moves (UCI `searchmoves`); empty means all.
-    pub search_moves: Vec<Move>,
-    /// How many principal variations to report (UCI `MultiPV`; 0 counts as 1).
-    pub multi_pv: usize,
-    /// Time kept back per move for communication (UCI `Move Overhead`); at least 15 ms is
-    /// always kept.
-    pub move_overhead: Duration,
-}
-
-/// A score from the side to move's point of view.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub enum Score {
-    /// Centipawns. Under draw odds a draw scores ±20000 (a loss for the giver).
-    Cp(i32),
-    /// Mate in this many moves (negative: being mated).
-    Mate(i32),
-}
-
-impl Score {
-    /// The report form of an internal score.
-    pub(crate) fn from_internal(score: i32) -> Score {
-        if score >= MATE_BOUND {
-            Score::Mate((MATE - score + 1) / 2)
-        } else if score <= -MATE_BOUND {
-            Score::Mate(-(MATE + score + 1) / 2)
-        } else {
-            Score::Cp(score)
-        }
-    }
-}
-
-/// Whether a reported score is exact or a bound.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub enum Bound {
-    /// The true score.
-    Exact,
-    /// At least this (fail high).
-    Lower,
-    /// At most this (fail low).
-    Upper,
-}
-
-/// One progress report.
-#[derive(Clone, Debug)]
-pub struct SearchInfo {
-    /// Completed depth.
-    pub depth: u32,
-    /// Deepest ply reached.
-    pub seldepth: u32,
-    /// Which principal variation (1-based).
-    pub multipv: usize,
-    /// The score.
-    pub score: Score,
-    /// Exact or a bound.
-    pub bound: Bound,
-    /// Win/draw/loss per mille, if known.
-    pub wdl: Option<(u32, u32, u32)>,
-    /// Nodes searched so far (all threads).
-    pub nodes: u64,
-    /// Time since the search began.
-    pub time: Duration,
-    /// Transposition table fill, per mille.
-    pub hashfull: u32,
-    /// The principal variation.
-    pub pv: Vec<Move>,
-}
-
-/// Receives progress reports.
-pub trait Reporter {
-    /// Called after each completed iteration, once per principal variation.
-    fn info(&mut self, info: &SearchInfo);
-}
-
-/// A reporter that ignores everything (tests, benches).
-pub struct NullReporter;
-
-impl Reporter for NullReporter {
-    fn info(&mut self, _: &SearchInfo) {}
-}
-
-/// What a search found.
-#[derive(Clone, Debug, Default)]
-pub struct SearchResult {
-    /// The move to play; `None` when there is no legal move.
-    pub best: Option<Move>,
-    /// The expected reply, for pondering.
-    pub ponder: Option<Move>,
-    /// Nodes searched (all threads).
-    pub nodes: u64,
-    /// The score of the best move, from the side to move's point of view. When the search
-    /// stopped inside an iteration this may be a bound from that iteration's aspiration
-    /// window (the move failed low or high and its re-search was cut short).
-    pub score: Option<Score>,
-    /// The best score of the last completed iteration, from the side to move's point of
-    /// view: always exact, never an aspiration bound. It values the position at
-    /// [`SearchResult::depth`], which is what training data wants; the move played may be
-    /// one that beat that iteration's best in the unfinished one, or (under a
-    /// [`Strength`]) a weaker move chosen on purpose, whose score `score` then gives.
-    pub completed_score: Option<Score>,
-    /// The last completed depth.
-    pub depth: u32,
-}
 
 /// A searcher, keeping its tables (transposition table, histories) between searches.
 ///

@@ -101,7 +101,7 @@ impl Terms {
     /// marked Pawn stands, if it still does.
     #[inline]
     pub fn mated(self, pos: &Position, ply: usize, marked: Option<Square>) -> i32 {
-        let loss = -super::MATE + ply as i32;
+        let loss = -super::score::MATE + ply as i32;
         let Some(giver) = self.terms.giver else {
             return loss;
         };
@@ -121,7 +121,9 @@ impl Terms {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Position, Rules, Setup};
+    use crate::position::Position;
+    use crate::rules::Rules;
+    use crate::setup::Setup;
 
     #[test]
     fn odds_contempt_pays_the_giver_for_the_pieces_left() {

@@ -8,7 +8,7 @@
 use crate::position::Position;
 use crate::types::{Bitboard, ByColor, Color, Move, MoveKind, PieceKind, Square, MAX_MOVES};
 
-use super::MAX_PLY;
+use super::score::MAX_PLY;
 
 /// Exchange values for SEE and MVV-LVA (King: never captured).
 pub(crate) const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 0];
@@ -288,13 +288,13 @@ pub(crate) fn is_bad_capture_score(score: i32) -> bool {
 
 /// The captures and promotions of a position (all legal moves when in check), for the
 /// quiescence search.
-pub(crate) fn noisy_moves(pos: &Position, out: &mut crate::MoveList) {
+pub(crate) fn noisy_moves(pos: &Position, out: &mut crate::types::MoveList) {
     if pos.in_check() {
         *out = pos.legal_moves();
         return;
     }
     let us = pos.turn();
-    let promo = Bitboard::rank(crate::Rank::Eighth.relative_to(us));
+    let promo = Bitboard::rank(crate::types::Rank::Eighth.relative_to(us));
     let mut mask = pos.colors(!us) | promo;
     if let Some(ep) = pos.ep_square() {
         mask |= ep;
@@ -307,7 +307,7 @@ pub(crate) fn noisy_moves(pos: &Position, out: &mut crate::MoveList) {
             batch.to & pos.colors(!us)
         };
         if targets.is_nonempty() {
-            for mv in pos.expand(crate::PieceMoves {
+            for mv in pos.expand(crate::movegen::PieceMoves {
                 to: targets,
                 ..batch
             }) {
@@ -324,7 +324,8 @@ pub(crate) fn noisy_moves(pos: &Position, out: &mut crate::MoveList) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Rules, Setup};
+    use crate::rules::Rules;
+    use crate::setup::Setup;
 
     fn pos(fen: &str) -> Position {
         Position::from_setup(&Setup::from_fen(fen, false).unwrap(), Rules::default()).unwrap()
@@ -345,7 +346,7 @@ mod tests {
     #[test]
     fn noisy_moves_are_captures_and_queen_promotions() {
         let p = pos("r3k3/1P6/8/3p4/4P3/8/8/4K3 w - - 0 1");
-        let mut list = crate::MoveList::new();
+        let mut list = crate::types::MoveList::new();
         noisy_moves(&p, &mut list);
         let mut texts: Vec<String> = list.iter().map(|m| format!("{m:?}")).collect();
         texts.sort();

@@ -8,9 +8,9 @@ use crate::types::MoveList;
 
 use super::odds::marked_after;
 use super::ordering::{captured, moved, noisy_moves, pick, see_ge, Scores, SEE_VALUE};
+use super::score::{INF, MATE_BOUND, MAX_PLY};
 use super::tt::{from_tt, to_tt, TtBound};
 use super::worker::{Worker, NO_EVAL};
-use super::{INF, MATE_BOUND, MAX_PLY};
 
 /// How much a capture may fall short of alpha and still be tried.
 const DELTA_MARGIN: i32 = 200;

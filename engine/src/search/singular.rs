@@ -17,9 +17,9 @@
 use crate::position::Position;
 use crate::types::Move;
 
+use super::score::MATE_BOUND;
 use super::tt::{from_tt, TtBound, TtHit};
 use super::worker::Worker;
-use super::MATE_BOUND;
 
 /// The shallowest depth at which the hash move is tested.
 const SINGULAR_DEPTH: i32 = 8;
@@ -117,14 +117,15 @@ mod tests {
     use std::time::Instant;
 
     use super::*;
-    use crate::game::{game_from, repetition_key};
+    use crate::game::game_from;
+    use crate::rules::draws::repetition::repetition_key;
+    use crate::rules::RuleSet;
     use crate::search::odds::{OddsTerms, Terms};
     use crate::search::ordering::Histories;
     use crate::search::time::budget;
     use crate::search::worker::Shared;
     use crate::search::{Limits, TranspositionTable};
     use crate::types::Move;
-    use crate::RuleSet;
 
     /// A node on the principal variation, and one off it with no double extension above.
     const PV: (bool, u8) = (true, 0);
@@ -236,7 +237,7 @@ mod tests {
         assert!(!worth_testing(&hit(50, 6, TtBound::Lower), 10, 3));
         assert!(!worth_testing(&hit(50, 9, TtBound::Upper), 9, 3));
         assert!(!worth_testing(
-            &hit(super::super::MATE - 10, 9, TtBound::Exact),
+            &hit(super::super::score::MATE - 10, 9, TtBound::Exact),
             9,
             3
         ));

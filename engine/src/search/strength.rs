@@ -19,8 +19,10 @@ use crate::position::Position;
 use crate::rng::Rng;
 use crate::types::Move;
 
+use super::limits::Limits;
 use super::ordering::{noisy_moves, see_ge};
-use super::{Bound, Limits, Reporter, SearchInfo, MATE_BOUND};
+use super::report::{Reporter, SearchInfo};
+use super::score::{Bound, MATE_BOUND};
 
 /// The lowest Elo the strength rule plays at; lower settings play as this.
 pub const MIN_ELO: u32 = 1200;
@@ -200,7 +202,7 @@ pub(crate) fn exposure_after(pos: &Position, mv: Move) -> i32 {
     if next.turn() == pos.turn() {
         return 0;
     }
-    let mut captures = crate::MoveList::new();
+    let mut captures = crate::types::MoveList::new();
     noisy_moves(&next, &mut captures);
     [900, 500, 300, 100, 1]
         .into_iter()
@@ -250,9 +252,9 @@ impl Reporter for LineRecorder<'_> {
             self.lines.clear();
         }
         let score = match info.score {
-            super::Score::Cp(cp) => cp,
-            super::Score::Mate(n) if n > 0 => super::MATE - (2 * n - 1),
-            super::Score::Mate(n) => -super::MATE + 2 * -n,
+            super::score::Score::Cp(cp) => cp,
+            super::score::Score::Mate(n) if n > 0 => super::score::MATE - (2 * n - 1),
+            super::score::Score::Mate(n) => -super::score::MATE + 2 * -n,
         };
         self.lines.push((info.pv[0], score, info.pv.clone()));
     }

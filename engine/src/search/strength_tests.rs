@@ -4,7 +4,9 @@ use std::sync::atomic::AtomicBool;
 
 use super::super::{bench, Limits, NullReporter, Searcher};
 use super::*;
-use crate::{Position, Rules, Setup};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::setup::Setup;
 
 fn pos(fen: &str) -> Position {
     Position::from_setup(&Setup::from_fen(fen, false).unwrap(), Rules::default()).unwrap()

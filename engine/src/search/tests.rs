@@ -1,10 +1,17 @@
 //! Search tests: tactics, limits, and the Code's draw and odds rules changing scores.
 
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::*;
-use crate::{Color, Game, Odds, Position, RuleSet, Rules, Square};
+use crate::game::Game;
+use crate::position::Position;
+use crate::rules::odds::Odds;
+use crate::rules::RuleSet;
+use crate::rules::Rules;
+use crate::types::Color;
+use crate::types::Square;
 
 use crate::game::game_from as game;
 

@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use super::Limits;
+use super::limits::Limits;
 
 /// The least overhead assumed per move, whatever the GUI says: on a loaded machine the
 /// time between the GUI's `go` and our `bestmove` exceeds the search's own time by this much.

@@ -8,7 +8,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::MATE_BOUND;
+use super::score::MATE_BOUND;
 use crate::types::Move;
 
 /// Whether a stored score is exact or a bound.
@@ -205,7 +205,7 @@ mod tests {
     fn stored_entry_comes_back_and_mates_are_relative_to_the_node() {
         let tt = TranspositionTable::new(1);
         let mv = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
-        let mate = super::super::MATE - 5;
+        let mate = super::super::score::MATE - 5;
         tt.store(42, Some(mv), to_tt(mate, 3), -17, 7, TtBound::Exact);
         let hit = tt.probe(42).unwrap();
         assert_eq!(hit.mv, Some(mv));

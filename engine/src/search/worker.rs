@@ -12,9 +12,9 @@ use crate::types::{Move, Square};
 
 use super::odds::Terms;
 use super::ordering::Histories;
+use super::score::MAX_PLY;
 use super::time::Budget;
 use super::tt::TranspositionTable;
-use super::MAX_PLY;
 
 /// The static evaluation of a node in check (none).
 pub(crate) const NO_EVAL: i32 = -32_500;

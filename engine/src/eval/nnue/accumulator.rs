@@ -10,8 +10,8 @@
 
 use arrayvec::ArrayVec;
 
+use super::network::{feature, Network, FEATURES};
 use super::simd::apply;
-use super::{feature, Network, FEATURES};
 use crate::position::Position;
 use crate::types::{ByColor, Color, PieceKind};
 
@@ -188,8 +188,9 @@ mod tests {
     use super::super::tests::random_network;
     use super::super::Kernel;
     use super::*;
+    use crate::rules::RuleSet;
+    use crate::rules::Rules;
     use crate::setup::Setup;
-    use crate::{RuleSet, Rules};
 
     /// Random games (American rules: castling without the Rook may occur; FIDE for
     /// en passant and promotions), checking every position.

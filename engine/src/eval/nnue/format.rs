@@ -24,7 +24,7 @@
 
 use std::fmt;
 
-use super::{Activation, Network, FEATURES, MAX_BUCKETS, MAX_HIDDEN};
+use super::network::{Activation, Network, FEATURES, MAX_BUCKETS, MAX_HIDDEN};
 
 /// The file's first four bytes.
 pub const MAGIC: [u8; 4] = *b"MNUE";
@@ -214,7 +214,7 @@ impl Network {
             feature_bias,
             output_weights,
             output_bias,
-            kernel: super::Kernel::detect(),
+            kernel: super::simd::Kernel::detect(),
         })
     }
 

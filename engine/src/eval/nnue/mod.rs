@@ -31,91 +31,19 @@
 
 pub mod accumulator;
 pub mod format;
+pub mod network;
 pub mod simd;
 
 use std::sync::OnceLock;
 
 pub use accumulator::{Accumulator, AccumulatorStack};
 pub use format::NetError;
+pub use network::{feature, output_bucket, Activation, Network, FEATURES, MAX_BUCKETS, MAX_HIDDEN};
 pub use simd::Kernel;
 
 use crate::position::Position;
-use crate::types::Color;
-
-/// Input features per point of view: 2 colours × 6 kinds × 64 squares.
-pub const FEATURES: usize = 768;
-/// The widest hidden layer a file may declare: each half's output sum stays in 32 bits
-/// (for the squared activation with QA 255 and output weights up to 127 only just:
-/// 256 × 255² × 127 < 2^31; a wider layer or larger QA would need a wider sum).
-pub const MAX_HIDDEN: usize = 256;
-
-/// The most output buckets a file may declare.
-pub const MAX_BUCKETS: usize = 16;
-
-/// The output bucket of a position with `men` men on the board, for a network of
-/// `buckets` buckets: the range from 2 men (the Kings alone) to 32 cut into `buckets`
-/// spans as even as whole numbers allow, the fewest men in bucket 0.
-#[inline]
-pub fn output_bucket(men: u32, buckets: usize) -> usize {
-    (men.saturating_sub(2) as usize * buckets / 31).min(buckets.max(1) - 1)
-}
-
-/// The index of the feature "a man of `color` and kind `kind` on `sq`" seen by `persp`.
-#[inline]
-pub fn feature(persp: Color, color: Color, kind: usize, sq: usize) -> usize {
-    let theirs = usize::from(color != persp);
-    let sq = if persp == Color::White {
-        sq
-    } else {
-        sq ^ 0b111_000
-    };
-    theirs * 384 + kind * 64 + sq
-}
-
-/// What the hidden layer does to its sums before the output weights.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Activation {
-    /// `clamp(x, 0, QA)`.
-    ClippedRelu,
-    /// `clamp(x, 0, QA)²`, divided by QA after the dot product (the squared clipped
-    /// `ReLU`, `SCReLU`).
-    SquaredClippedRelu,
-}
-
-/// A quantised network.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Network {
-    /// Hidden width `H` (a multiple of 16).
-    pub hidden: usize,
-    /// Scale of the feature weights and top of the clipped `ReLU`.
-    pub qa: i32,
-    /// Scale of the output weights.
-    pub qb: i32,
-    /// Centipawns per unit of the float output.
-    pub scale: i32,
-    /// The hidden layer's activation.
-    pub activation: Activation,
-    /// `FEATURES × hidden`, feature by feature.
-    pub feature_weights: Vec<i16>,
-    /// `hidden`.
-    pub feature_bias: Vec<i16>,
-    /// `buckets × 2 × hidden`, bucket by bucket: the side to move's half, then the
-    /// other's.
-    pub output_weights: Vec<i16>,
-    /// One per output bucket ([`Network::buckets`]), in units of `qa × qb`.
-    pub output_bias: Vec<i32>,
-    /// The path the inner loops take (not part of the file).
-    pub kernel: Kernel,
-}
 
 impl Network {
-    /// Output buckets (1 to [`MAX_BUCKETS`]): sets of output weights and bias, chosen by
-    /// the number of men ([`output_bucket`]); one bias each.
-    #[inline]
-    pub fn buckets(&self) -> usize {
-        self.output_bias.len()
-    }
-
     /// The score, side to move's view, of the sums in `acc`, which hold `pos`.
     pub fn output(&self, acc: &Accumulator, pos: &Position) -> i32 {
         let h = self.hidden;
@@ -174,6 +102,7 @@ pub fn embedded() -> &'static Network {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::types::Color;
 
     /// A network of random weights of moderate size, for the tests.
     pub(crate) fn random_network(hidden: usize, seed: u64) -> Network {
@@ -247,9 +176,10 @@ pub(crate) mod tests {
 
     #[test]
     fn each_output_bucket_scores_with_its_own_weights() {
-        let rules = crate::Rules::new(crate::RuleSet::Fide);
+        let rules = crate::rules::Rules::new(crate::rules::RuleSet::Fide);
         let read = |fen: &str| {
-            Position::from_setup(&crate::Setup::from_fen(fen, false).unwrap(), rules).unwrap()
+            Position::from_setup(&crate::setup::Setup::from_fen(fen, false).unwrap(), rules)
+                .unwrap()
         };
         let full = read("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
         let ending = read("8/5k2/8/3p4/8/2K5/5P2/8 w - - 0 1");
@@ -269,9 +199,10 @@ pub(crate) mod tests {
     fn a_colour_flipped_position_scores_the_same() {
         // The same game with the colours exchanged and the board mirrored.
         let mut net = random_network(32, 2);
-        let rules = crate::Rules::new(crate::RuleSet::Fide);
+        let rules = crate::rules::Rules::new(crate::rules::RuleSet::Fide);
         let read = |fen: &str| {
-            Position::from_setup(&crate::Setup::from_fen(fen, false).unwrap(), rules).unwrap()
+            Position::from_setup(&crate::setup::Setup::from_fen(fen, false).unwrap(), rules)
+                .unwrap()
         };
         let a = read("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
         let b = read("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3");

@@ -1,6 +1,12 @@
 use super::score::{read_score, score};
 use super::DescriptiveError;
-use crate::{Game, Move, Odds, Position, RuleSet, Rules, Setup};
+use crate::game::Game;
+use crate::position::Position;
+use crate::rules::odds::Odds;
+use crate::rules::RuleSet;
+use crate::rules::Rules;
+use crate::setup::Setup;
+use crate::types::Move;
 
 fn pos(fen: &str, set: RuleSet) -> Position {
     let rules = Rules::new(set);

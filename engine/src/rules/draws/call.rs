@@ -12,7 +12,7 @@
 //! ([`Position::call_clock`]); a call once made stands until the fifty moves on each side
 //! are played.
 
-use super::{fifty_moves_law, Ruling};
+use super::ruling::{fifty_moves_law, Ruling};
 use crate::position::Position;
 use crate::rules::FiftyMoveRule;
 use crate::types::{Color, PieceKind};
@@ -55,7 +55,7 @@ pub fn may_call_to_mate(pos: &Position, weak: Color) -> bool {
 /// refused, in words with the law.
 ///
 /// ```
-/// use engine::rules::draws::call_to_mate;
+/// use engine::rules::draws::call::call_to_mate;
 /// use engine::{Color, Position, Rules, RuleSet, Setup};
 /// let setup = Setup::from_fen("4k3/8/8/8/8/8/8/R3K3 b - - 0 60", false).unwrap();
 /// let pos = Position::from_setup(&setup, Rules::new(RuleSet::British1894)).unwrap();

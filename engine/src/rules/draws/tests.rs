@@ -1,8 +1,12 @@
 //! The draw law's rulings, one test (or more) per law.
 
+use super::call::call_to_mate;
 use super::*;
 use crate::game::game_from as game;
-use crate::{Color, Game, Odds, Rules};
+use crate::game::Game;
+use crate::rules::odds::Odds;
+use crate::rules::Rules;
+use crate::types::Color;
 
 const EVERY_SET: [RuleSet; 4] = [
     RuleSet::American1897,

@@ -15,7 +15,7 @@
 
 use std::fmt;
 
-use crate::position::illegal::IllegalReason;
+use crate::position::move_refusal::{IllegalKind, IllegalReason, MOVES_LAW};
 use crate::position::Position;
 use crate::setup::CastleSide;
 use crate::types::{File, Move, MoveKind, PieceKind, Rank, Square};
@@ -437,6 +437,41 @@ fn castling_side(body: &str) -> Option<CastleSide> {
         "O-O" | "OO" => Some(CastleSide::King),
         "O-O-O" | "OOO" => Some(CastleSide::Queen),
         _ => None,
+    }
+}
+
+impl Position {
+    /// Why a SAN text that names no legal move here (`error`, from
+    /// [`Position::parse_san`]) is illegal: for a move that was read, the reason a player
+    /// would give ([`SanError::reason`]: a turn of several moves, castling, check, the
+    /// way the man moves); else the SAN reader's words with the law of records (Am. I 13),
+    /// of ambiguity (Am. III 3) or of promotion (Am. I 11 E (d)).
+    ///
+    /// ```
+    /// use engine::{position::move_refusal::IllegalKind, Odds, Position, Rules, RuleSet};
+    /// let rules = Rules::new(RuleSet::American1897);
+    /// let pos = Position::from_setup(&Odds::TwoMoves.setup(&rules), rules).unwrap();
+    /// let pos = pos.played(pos.parse_san("e4").unwrap());
+    /// let err = pos.parse_san("e5").unwrap_err();
+    /// let why = pos.why_illegal_san(&err);
+    /// assert_eq!((why.kind, why.law), (IllegalKind::BeyondFourthRank, "Am. IV 4"));
+    /// ```
+    pub fn why_illegal_san(&self, error: &SanError) -> IllegalReason {
+        if let Some(reason) = error.reason(self) {
+            return reason;
+        }
+        let law = match error {
+            SanError::Malformed(_) => "Am. I 13",
+            SanError::Ambiguous { .. } => "Am. III 3",
+            SanError::MissingPromotion(_) | SanError::NotAPromotion(_) => "Am. I 11 E (d)",
+            SanError::Illegal { .. } | SanError::IllegalCastling { .. } => MOVES_LAW,
+        };
+        IllegalReason {
+            kind: IllegalKind::Illegal,
+            law,
+            squares: Vec::new(),
+            message: error.to_string(),
+        }
     }
 }
 

@@ -80,7 +80,7 @@
 //!   "Staunton, Drawn Games (c)", fifty moves "Staunton, Drawn Games (b)", and a game
 //!   that cannot be won "Staunton, The Umpire; Am. I 15 (c)". No Staunton ruling cites
 //!   Am. II 8.
-//! - An endless series of checks, proved by the claimant ([`super::endless_checks`]):
+//! - An endless series of checks, proved by the claimant ([`endless_checks`]):
 //!   "Am. II 8 (d)" ("... proves that, should the game continue, he can subject the
 //!   adverse King to an endless series of checks.") and "Staunton, Drawn Games (d)"
 //!   ("When either player claims a draw and demonstrates that he can subject the opposing
@@ -92,90 +92,26 @@
 //! sub-articles of `morphy play` were kept: "Am. II 8 (c)" and "(b)" name the clause of
 //! II 8 that applies, and the shorter words read both as a finding and inside a result.
 
-mod call;
-
-use std::fmt;
+pub mod call;
+pub mod endless_checks;
+pub mod repetition;
+pub mod ruling;
 
 use crate::position::Position;
-use crate::rules::endless_checks::{self, Budget, Proof, Verdict};
 use crate::rules::{FiftyMoveRule, RepetitionRule, RuleSet};
 use crate::types::{Bitboard, PieceKind};
-
-pub use call::{call_to_mate, call_to_mate_side, may_call_to_mate};
-
-/// A ruling in words with the law it rests on.
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub struct Ruling {
-    /// The ruling in words, without the law.
-    pub words: String,
-    /// The law cited, e.g. `Am. II 8 (b)`.
-    pub law: &'static str,
-}
-
-impl fmt::Display for Ruling {
-    /// `words (law)`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.words, self.law)
-    }
-}
-
-/// The law of a draw by repetition under `set`.
-pub const fn repetition_law(set: RuleSet) -> &'static str {
-    match set {
-        RuleSet::American1897 => "Am. II 8 (c), I 16",
-        RuleSet::Fide => "FIDE 9.2",
-        RuleSet::British1894 => "Br. IV 11",
-        RuleSet::Staunton1910 => "Staunton, Drawn Games (c)",
-    }
-}
-
-/// The law of a draw by the count of moves under `set` (British: the call to mate).
-pub const fn fifty_moves_law(set: RuleSet) -> &'static str {
-    match set {
-        RuleSet::American1897 => "Am. II 8 (b)",
-        RuleSet::Fide => "FIDE 9.3",
-        RuleSet::British1894 => "Br. IV 12",
-        RuleSet::Staunton1910 => "Staunton, Drawn Games (b)",
-    }
-}
-
-/// The law by which a game that cannot be won is drawn at once under `set`.
-pub const fn dead_position_law(set: RuleSet) -> &'static str {
-    match set {
-        RuleSet::American1897 => "Am. I 15 (c)",
-        RuleSet::Fide => "FIDE 5.2.2",
-        RuleSet::British1894 => "Br. II 9 (3)",
-        RuleSet::Staunton1910 => "Staunton, The Umpire; Am. I 15 (c)",
-    }
-}
-
-/// The law of a draw by an endless series of checks under `set` (where there is no such
-/// claim, the law by which a series of checks is drawn as a repetition).
-pub const fn endless_checks_law(set: RuleSet) -> &'static str {
-    match set {
-        RuleSet::American1897 => "Am. II 8 (d)",
-        RuleSet::Fide => "FIDE 9.2",
-        RuleSet::British1894 => "Br. III 4 (1), IV 11",
-        RuleSet::Staunton1910 => "Staunton, Drawn Games (d)",
-    }
-}
-
-/// The laws that say when a draw may be claimed, cited when none may be.
-pub const fn claims_law(set: RuleSet) -> &'static str {
-    match set {
-        RuleSet::American1897 => "Am. II 8 (b), (c), (d)",
-        RuleSet::Fide => "FIDE 9.2, 9.3",
-        RuleSet::British1894 => "Br. IV 11, 12",
-        RuleSet::Staunton1910 => "Staunton, Drawn Games (b), (c), (d)",
-    }
-}
+use endless_checks::{Budget, Proof, Verdict};
+use repetition::repetition_claimable;
+use ruling::{
+    claims_law, dead_position_law, endless_checks_law, fifty_moves_law, repetition_law, Ruling,
+};
 
 impl DrawClaim {
     /// What the claim is, in words, and its law, for the side to move of `pos` under the
     /// rule set in force.
     ///
     /// ```
-    /// use engine::game::DrawClaim;
+    /// use engine::rules::draws::DrawClaim;
     /// use engine::{Position, Rules, RuleSet};
     /// let pos = Position::startpos(Rules::new(RuleSet::British1894));
     /// assert_eq!(DrawClaim::Repetition.ruling(&pos).law, "Br. IV 11");
@@ -348,36 +284,12 @@ pub enum DrawClaim {
     /// Br. II 9 (3), FIDE 5.2.2; Staunton by its Umpire's law).
     DeadPosition,
     /// The claimant proves that he can subject the adverse King to an endless series of
-    /// checks ([`super::endless_checks`]; `american-1897`, `staunton-1910`).
+    /// checks ([`endless_checks`]; `american-1897`, `staunton-1910`).
     EndlessChecks,
 }
 
 /// Fifty moves on each side, in half-moves (turns).
 const FIFTY_MOVES: u32 = 100;
-
-/// The key under which the rule set compares positions for repetition: the men on their
-/// squares and the side to move (the Code, Am. I 16), the men alone (Staunton), or the
-/// full key with castling and en passant rights (`fide`).
-#[inline]
-pub fn repetition_key(pos: &Position) -> u64 {
-    // RULE(repetition): what makes two positions "identical".
-    match pos.rules().repetition {
-        RepetitionRule::SamePositionAndRightsThirdTime => pos.key(),
-        RepetitionRule::SameMenThirdTime | RepetitionRule::ThreeInSuccession => pos.men_key(),
-        RepetitionRule::SameMenEitherSideThirdTime => pos.placement_key(),
-    }
-}
-
-/// The repetition keys ([`repetition_key`]) of those of `positions` that stand at the
-/// commencement of a turn (Am. I 16 (a)), in order: the positions passed through inside
-/// a turn of several moves are left out.
-pub fn turn_start_keys(positions: &[Position]) -> Vec<u64> {
-    positions
-        .iter()
-        .filter(|p| p.at_turn_start())
-        .map(repetition_key)
-        .collect()
-}
 
 /// Whether the side to move may claim a draw by the fifty-move rule of the rule set in
 /// force: at the commencement of a turn, when the count has reached fifty moves on each
@@ -414,36 +326,6 @@ pub fn is_dead_position(pos: &Position) -> bool {
     let bishops = pos.pieces(PieceKind::Bishop);
     pos.pieces(PieceKind::Knight).is_empty()
         && ((bishops & DARK).is_empty() || (bishops - DARK).is_empty())
-}
-
-/// Whether the last key of `keys` (the position now) makes a repetition claimable, given
-/// that only the last `window` earlier keys can possibly match (the position before a
-/// capture or pawn move never comes back). `keys` are the keys of the positions at the
-/// commencement of each turn ([`turn_start_keys`]).
-pub fn repetition_claimable(keys: &[u64], window: usize, rule: RepetitionRule) -> bool {
-    let Some((&now, earlier)) = keys.split_last() else {
-        return false;
-    };
-    let first = earlier.len().saturating_sub(window);
-    let matches: Vec<usize> = (first..earlier.len())
-        .rev()
-        .filter(|&i| earlier[i] == now)
-        .take(2)
-        .collect();
-    if matches.len() < 2 {
-        return false;
-    }
-    match rule {
-        RepetitionRule::SameMenThirdTime
-        | RepetitionRule::SameMenEitherSideThirdTime
-        | RepetitionRule::SamePositionAndRightsThirdTime => true,
-        // RULE(repetition): "three repetitions in succession" (Br. IV 11).
-        RepetitionRule::ThreeInSuccession => {
-            let (second, first) = (matches[0], matches[1]);
-            let last = keys.len() - 1;
-            last - second == second - first && keys[second..last] == keys[first..second]
-        }
-    }
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@ use crate::attacks::{
 use crate::setup::Setup;
 use crate::types::{Bitboard, Color, File, Piece, PieceKind, Rank, Square};
 
-use super::{list_squares, SetupViolation, SetupViolationKind};
+use super::violation::{list_squares, SetupViolation, SetupViolationKind};
 
 /// Every occupied square.
 fn occupied(setup: &Setup) -> Bitboard {

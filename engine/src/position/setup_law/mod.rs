@@ -8,7 +8,8 @@
 //! them with a [`Relax`]; a repaired field is reported as [`SetupViolation::repaired`].
 //!
 //! ```
-//! use engine::position::legality::{judge, Relax, SetupViolationKind};
+//! use engine::position::setup_law::{judge, Relax};
+//! use engine::SetupViolationKind;
 //! use engine::{Color, Rules, RuleSet, Setup};
 //! let mut setup = Setup::from_fen("4k3/8/8/8/8/8/8/4RK2 w K e3 0 1", false).unwrap();
 //! let found = judge(&mut setup, Rules::new(RuleSet::American1897), Relax::REPAIR_ALL);
@@ -24,81 +25,11 @@
 pub mod checks;
 pub mod men;
 pub mod repair;
+pub mod violation;
 
+use crate::rules::Rules;
 use crate::setup::Setup;
-use crate::types::Square;
-use crate::Rules;
-
-pub use repair::castling_right_problem;
-
-/// What is wrong with a setup.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
-pub enum SetupViolationKind {
-    /// A side has no King.
-    MissingKing,
-    /// A side has more than one King.
-    TooManyKings,
-    /// A side has more than 16 men.
-    TooManyMen,
-    /// A side has more than 8 Pawns.
-    TooManyPawns,
-    /// More pieces than the missing Pawns could have become by promotion.
-    UnexplainedPieces,
-    /// A Pawn stands on its own first rank.
-    PawnOnFirstRank,
-    /// A Pawn stands on its eighth rank (allowed only under `british-1894`).
-    PawnOnLastRank,
-    /// The side not to move is in check.
-    OpponentInCheck,
-    /// A check that no legal last move could have given.
-    ImpossibleCheck,
-    /// A castling right whose King is off its square.
-    CastlingKingMoved,
-    /// A castling right whose Rook is off its square, and §3 does not keep it.
-    CastlingRookMissing,
-    /// An en passant square no double step just passed over.
-    InvalidEnPassant,
-    /// A move count that contradicts the position.
-    MoveCountContradiction,
-    /// In a game at odds, the man given still stands on the board at the start.
-    OddsManOnBoard,
-    /// In a game at odds, the giver has more men than the odds left him, beyond what
-    /// his missing Pawns could have become (Am. IV 3).
-    OddsMenUnexplained,
-}
-
-/// One thing wrong with a setup: its kind, the law, the squares and a sentence.
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub struct SetupViolation {
-    /// What is wrong.
-    pub kind: SetupViolationKind,
-    /// The law it rests on ("Am. I 4"), or "docs/RULES.md §3" for the Code's own switches.
-    pub law: &'static str,
-    /// The squares concerned.
-    pub squares: Vec<Square>,
-    /// A sentence for people.
-    pub message: String,
-    /// Whether the field was repaired (at the caller's request, see [`Relax`]).
-    pub repaired: bool,
-}
-
-impl SetupViolation {
-    /// A violation not repaired.
-    pub fn new(
-        kind: SetupViolationKind,
-        law: &'static str,
-        squares: Vec<Square>,
-        message: String,
-    ) -> SetupViolation {
-        SetupViolation {
-            kind,
-            law,
-            squares,
-            message,
-            repaired: false,
-        }
-    }
-}
+use violation::SetupViolation;
 
 /// Which fields the caller lets [`judge`] repair (like shakmaty's `ignore_*` options).
 /// A repair changes the setup and is reported as a repaired violation.
@@ -127,12 +58,6 @@ impl Relax {
     };
 }
 
-/// Squares as "a1, b2".
-pub fn list_squares(squares: &[Square]) -> String {
-    let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
-    names.join(", ")
-}
-
 /// Judges a setup under `rules`: every violation, in order, repairing what `relax` lets
 /// it repair (see the module docs).
 pub fn judge(setup: &mut Setup, rules: Rules, relax: Relax) -> Vec<SetupViolation> {
@@ -153,9 +78,13 @@ pub fn judge(setup: &mut Setup, rules: Rules, relax: Relax) -> Vec<SetupViolatio
 
 #[cfg(test)]
 mod tests {
+    use super::repair::castling_right_problem;
+    use super::violation::SetupViolationKind;
     use super::*;
-    use crate::types::Color;
-    use crate::{Odds, Position, RuleSet};
+    use crate::position::Position;
+    use crate::rules::odds::Odds;
+    use crate::rules::RuleSet;
+    use crate::types::{Color, Square};
 
     #[test]
     fn without_relaxation_nothing_is_repaired() {
@@ -224,8 +153,8 @@ mod tests {
                 &setup,
                 rules,
                 Color::White,
-                crate::CastleSide::Queen,
-                crate::File::A,
+                crate::setup::CastleSide::Queen,
+                crate::types::File::A,
             )
         };
         assert!(right(am).is_none());

@@ -5,7 +5,7 @@
 
 use super::{IllegalKind, IllegalReason, MOVES_LAW};
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
-use crate::position::legality::castling_right_problem;
+use crate::position::setup_law::repair::castling_right_problem;
 use crate::position::Position;
 use crate::setup::CastleSide;
 use crate::types::{Bitboard, Color, File, Move, MoveKind, Piece, PieceKind, Rank, Square};
@@ -20,7 +20,7 @@ impl Position {
     /// named). Asked about a legal move, it says only that no reason was found.
     ///
     /// ```
-    /// use engine::{position::illegal::IllegalKind, Position, Rules, Setup, Square};
+    /// use engine::{position::move_refusal::IllegalKind, Position, Rules, Setup, Square};
     /// let setup = Setup::from_fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", false).unwrap();
     /// let pos = Position::from_setup(&setup, Rules::default()).unwrap();
     /// let why = pos.why_illegal_move(Square::E1, Square::F2, None);
@@ -113,7 +113,7 @@ impl Position {
     /// no legal move): the reason of the man that came nearest to going there.
     ///
     /// ```
-    /// use engine::{position::illegal::IllegalKind, PieceKind, Position, Rules, Square};
+    /// use engine::{position::move_refusal::IllegalKind, PieceKind, Position, Rules, Square};
     /// let pos = Position::startpos(Rules::default());
     /// let why = pos.why_none_goes_to(PieceKind::Knight, Square::D2);
     /// assert_eq!(why.kind, IllegalKind::OwnManOnTarget);
@@ -361,8 +361,14 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::position::illegal::IllegalKind;
-    use crate::{Odds, PieceKind, Position, RuleSet, Rules, Setup, Square};
+    use crate::position::move_refusal::IllegalKind;
+    use crate::position::Position;
+    use crate::rules::odds::Odds;
+    use crate::rules::RuleSet;
+    use crate::rules::Rules;
+    use crate::setup::Setup;
+    use crate::types::PieceKind;
+    use crate::types::Square;
 
     fn at(fen: &str) -> Position {
         Position::from_setup(&Setup::from_fen(fen, false).unwrap(), Rules::default()).unwrap()

@@ -1,7 +1,11 @@
 use std::collections::HashSet;
 
 use super::SanError;
-use crate::{Odds, Position, RuleSet, Rules, Setup};
+use crate::position::Position;
+use crate::rules::odds::Odds;
+use crate::rules::RuleSet;
+use crate::rules::Rules;
+use crate::setup::Setup;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 /// Three White Queens that can all take on e1: `Qh4xe1` needs file and rank.

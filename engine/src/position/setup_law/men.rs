@@ -4,11 +4,11 @@
 //! Only the placement is looked at here; checks, castling rights and the en passant
 //! square are the business of the sibling modules.
 
+use crate::rules::Rules;
 use crate::setup::Setup;
 use crate::types::{Color, Piece, PieceKind, Rank, Square};
-use crate::Rules;
 
-use super::{list_squares, SetupViolation, SetupViolationKind};
+use super::violation::{list_squares, SetupViolation, SetupViolationKind};
 
 /// The squares of a man, in a1..h8 order.
 fn squares(setup: &Setup, piece: Piece) -> Vec<Square> {

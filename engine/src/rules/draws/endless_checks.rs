@@ -50,8 +50,8 @@
 
 use std::collections::HashMap;
 
+use super::repetition::repetition_key;
 use crate::position::Position;
-use crate::rules::draws::repetition_key;
 use crate::setup::CastleSide;
 use crate::types::{Color, MoveList};
 
@@ -110,7 +110,7 @@ pub struct Proof {
 /// is [`crate::Rules::endless_checks_claim`].
 ///
 /// ```
-/// use engine::rules::endless_checks::{prove, Budget, Verdict};
+/// use engine::rules::draws::endless_checks::{prove, Budget, Verdict};
 /// use engine::{Position, Rules, Setup};
 /// // White, a Queen and a Rook down, checks on e8 and h5 for ever: Kh7, Kg8.
 /// let fen = "6k1/6p1/8/8/8/8/qr3PPP/4Q1K1 w - - 0 1";

@@ -7,11 +7,11 @@
 
 use std::fmt::Write as _;
 
+use crate::rules::Rules;
 use crate::setup::{CastleSide, Setup};
 use crate::types::{Color, File, Piece, PieceKind, Rank, Square};
-use crate::Rules;
 
-use super::{SetupViolation, SetupViolationKind};
+use super::violation::{SetupViolation, SetupViolationKind};
 
 /// The FEN letter of a right, for messages.
 fn right_letter(color: Color, side: CastleSide) -> char {

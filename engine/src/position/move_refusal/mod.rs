@@ -1,5 +1,6 @@
-//! Why a move is illegal, in the Code's words ([`Position::why_illegal`], worked out in
-//! `why`), and why a move of a moves list cannot be played ([`PlayUciError`], for
+//! Why a move is refused: illegal, in the Code's words ([`Position::why_illegal`], worked
+//! out in `why`; for a SAN text, `Position::why_illegal_san` in [`crate::notation::san`]),
+//! or a move of a moves list that cannot be played ([`PlayUciError`], for
 //! `Game::play_uci_list`).
 
 mod why;
@@ -7,7 +8,6 @@ mod why;
 use std::fmt;
 
 use super::Position;
-use crate::san::SanError;
 use crate::types::{PieceKind, Square};
 
 /// The law on the moves of the men, and that a player may neither move his opponent's
@@ -57,7 +57,7 @@ impl Position {
     /// Why the UCI move `text` (assumed not legal here) is illegal.
     ///
     /// ```
-    /// use engine::{position::illegal::IllegalKind, Odds, Position, Rules, RuleSet};
+    /// use engine::{position::move_refusal::IllegalKind, Odds, Position, Rules, RuleSet};
     /// let rules = Rules::new(RuleSet::Fide);
     /// let pos = Position::from_setup(&Odds::Rook.setup(&rules), rules).unwrap();
     /// assert_eq!(pos.why_illegal("e1a1").kind, IllegalKind::CannotMoveThere);
@@ -78,41 +78,6 @@ impl Position {
             .and_then(|c| c.chars().next())
             .and_then(PieceKind::from_char);
         self.why_illegal_move(from, to, promotion)
-    }
-}
-
-impl Position {
-    /// Why a SAN text that names no legal move here (`error`, from
-    /// [`Position::parse_san`]) is illegal: for a move that was read, the reason a player
-    /// would give ([`SanError::reason`]: a turn of several moves, castling, check, the
-    /// way the man moves); else the SAN reader's words with the law of records (Am. I 13),
-    /// of ambiguity (Am. III 3) or of promotion (Am. I 11 E (d)).
-    ///
-    /// ```
-    /// use engine::{position::illegal::IllegalKind, Odds, Position, Rules, RuleSet};
-    /// let rules = Rules::new(RuleSet::American1897);
-    /// let pos = Position::from_setup(&Odds::TwoMoves.setup(&rules), rules).unwrap();
-    /// let pos = pos.played(pos.parse_san("e4").unwrap());
-    /// let err = pos.parse_san("e5").unwrap_err();
-    /// let why = pos.why_illegal_san(&err);
-    /// assert_eq!((why.kind, why.law), (IllegalKind::BeyondFourthRank, "Am. IV 4"));
-    /// ```
-    pub fn why_illegal_san(&self, error: &SanError) -> IllegalReason {
-        if let Some(reason) = error.reason(self) {
-            return reason;
-        }
-        let law = match error {
-            SanError::Malformed(_) => "Am. I 13",
-            SanError::Ambiguous { .. } => "Am. III 3",
-            SanError::MissingPromotion(_) | SanError::NotAPromotion(_) => "Am. I 11 E (d)",
-            SanError::Illegal { .. } | SanError::IllegalCastling { .. } => MOVES_LAW,
-        };
-        IllegalReason {
-            kind: IllegalKind::Illegal,
-            law,
-            squares: Vec::new(),
-            message: error.to_string(),
-        }
     }
 }
 

@@ -2,7 +2,10 @@
 //! positions whose lines are reasoned out in the comments.
 
 use super::*;
-use crate::{Odds, RuleSet, Rules, Setup};
+use crate::rules::odds::Odds;
+use crate::rules::RuleSet;
+use crate::rules::Rules;
+use crate::setup::Setup;
 
 fn pos(fen: &str) -> Position {
     Position::from_setup(

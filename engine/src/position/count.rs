@@ -1,0 +1,220 @@
+//! Counting legal moves a ply or two ahead without playing the moves in full (perft's
+//! last plies, [`Position::count_legal_replies`]): a light make that brings only what
+//! move generation reads up to date, and its undo.
+
+use super::Position;
+use crate::attacks::{with_slider_lookup, SliderLookup};
+use crate::types::{Bitboard, Color, Move, MoveKind, PieceKind, Square};
+
+/// What [`Position::undo_plain_light`] takes back: the mover's from and to squares, and
+/// the man taken with his square.
+#[derive(Copy, Clone)]
+struct LightUndo {
+    path: Bitboard,
+    victim: Option<(PieceKind, Bitboard)>,
+}
+
+impl Position {
+    /// The number of legal moves after the legal move `mv` (perft's last two plies).
+    /// For all the moves of a position, [`Position::count_legal_replies`] is quicker.
+    ///
+    /// ```
+    /// use engine::{Position, Rules};
+    /// let pos = Position::startpos(Rules::default());
+    /// let e4 = pos.parse_uci_move("e2e4").unwrap();
+    /// assert_eq!(pos.count_legal_moves_after(e4), pos.played(e4).count_legal_moves());
+    /// ```
+    pub fn count_legal_moves_after(&self, mv: Move) -> u64 {
+        let mut next = self.clone();
+        next.play_with::<false>(mv);
+        with_slider_lookup!(sliders => next.count_legal_moves_with(sliders))
+    }
+
+    /// The number of legal moves after each legal move, summed: perft's last two plies.
+    ///
+    /// Each move is played on one scratch copy with only what move generation reads
+    /// brought up to date (the men, the turn, the rights, the check information: no key,
+    /// no mailbox, no clocks). A plain move or double push (most moves) changes the men's
+    /// boards by one exclusive-or each and is taken back by the same exclusive-ors, the
+    /// few other fields copied back one by one; castling, en passant and promotions are
+    /// played in full and the move-generation state copied back whole. (Playing every
+    /// move in full after a block copy of the state, with the side read from the
+    /// position, was the hot spot of `perf record`: one read-modify-write per man removed
+    /// or put; this path took perft 7 from 3.17 to 2.76 s.) The slider lookup and the
+    /// side to move are chosen once, for all the moves.
+    ///
+    /// ```
+    /// use engine::{Position, Rules};
+    /// let pos = Position::startpos(Rules::default());
+    /// assert_eq!(pos.count_legal_replies(), 400);
+    /// ```
+    pub fn count_legal_replies(&self) -> u64 {
+        with_slider_lookup!(sliders => match self.turn() {
+            Color::White => self.count_legal_replies_as(sliders, Color::White),
+            Color::Black => self.count_legal_replies_as(sliders, Color::Black),
+        })
+    }
+
+    /// [`Position::count_legal_replies`] with a given slider lookup, for `us` (the side
+    /// to move).
+    #[inline(always)]
+    fn count_legal_replies_as(&self, sliders: impl SliderLookup, us: Color) -> u64 {
+        let mut scratch = self.clone();
+        let mut n = 0;
+        self.generate_moves_with(sliders, us, Bitboard::FULL, &mut |batch| {
+            self.for_each_move_in(batch, |mv| {
+                // The side to move is matched again in the count, so that it is compiled
+                // for each colour: the same side moves again in a turn of several moves.
+                if matches!(mv.kind(), MoveKind::Normal | MoveKind::DoublePush) {
+                    let undo = scratch.play_plain_light(self, us, batch.piece, mv);
+                    n += scratch.count_legal_moves_with(sliders);
+                    scratch.undo_plain_light(self, us, batch.piece, undo);
+                } else {
+                    scratch.play_with::<false>(mv);
+                    n += scratch.count_legal_moves_with(sliders);
+                    scratch.gen = self.gen;
+                }
+            });
+            false
+        });
+        n
+    }
+
+    /// Plays a plain move or double push of `piece` on `self`, a scratch copy of
+    /// `before` whose move-generation state equals `before`'s, bringing up to date only
+    /// what move generation reads (as `play_with::<false>` does). The men's boards are
+    /// changed by one exclusive-or each, with the side known at compile time, so that no
+    /// board is read back from memory between two changes. Returns what
+    /// [`Position::undo_plain_light`] needs.
+    #[inline(always)]
+    fn play_plain_light(
+        &mut self,
+        before: &Position,
+        us: Color,
+        piece: PieceKind,
+        mv: Move,
+    ) -> LightUndo {
+        let (from, to) = (mv.from(), mv.to());
+        let path = Bitboard::from(from) | to;
+        let victim = before.kind_on(to);
+        let g = &mut self.gen;
+        *g.by_color.get_mut(us) ^= path;
+        g.by_kind[piece as usize] ^= path;
+        if let Some(v) = victim {
+            g.by_kind[v as usize] ^= Bitboard::from(to);
+            *g.by_color.get_mut(!us) ^= Bitboard::from(to);
+        }
+        g.castling = before.paths.rights_after(before.gen.castling, from, to);
+        g.ep_square = (mv.kind() == MoveKind::DoublePush)
+            .then(|| Square::new(from.file(), crate::types::Rank::Third.relative_to(us)));
+        g.pass_turn_after_move(us);
+        self.update_check_info();
+        LightUndo {
+            path,
+            victim: victim.map(|v| (v, Bitboard::from(to))),
+        }
+    }
+
+    /// Takes back [`Position::play_plain_light`]: the same exclusive-ors, and the rest of
+    /// the state copied from `before` field by field.
+    #[inline(always)]
+    fn undo_plain_light(
+        &mut self,
+        before: &Position,
+        us: Color,
+        piece: PieceKind,
+        undo: LightUndo,
+    ) {
+        let g = &mut self.gen;
+        *g.by_color.get_mut(us) ^= undo.path;
+        g.by_kind[piece as usize] ^= undo.path;
+        if let Some((v, to)) = undo.victim {
+            g.by_kind[v as usize] ^= to;
+            *g.by_color.get_mut(!us) ^= to;
+        }
+        let b = &before.gen;
+        g.castling = b.castling;
+        g.turn_moves = b.turn_moves;
+        g.ep_square = b.ep_square;
+        g.turn_begun = b.turn_begun;
+        g.move_limit = b.move_limit;
+        g.turn = b.turn;
+        g.checkers = b.checkers;
+        g.pinned = b.pinned;
+        debug_assert!(self.gen == before.gen, "the light undo restores the state");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::position::Position;
+    use crate::rules::odds::Odds;
+    use crate::rules::RuleSet;
+    use crate::rules::Rules;
+    use crate::setup::Setup;
+
+    fn odds_start(odds: Odds) -> Position {
+        let rules = Rules::new(RuleSet::American1897);
+        Position::from_setup(&odds.setup(&rules), rules).unwrap()
+    }
+
+    /// Every legal move of `pos` and of each position after it: the count after the
+    /// light make equals the count after playing the move in full.
+    fn check_counts_after_moves(pos: &Position) {
+        let replies: u64 = pos
+            .legal_moves()
+            .iter()
+            .map(|mv| pos.played(*mv).count_legal_moves())
+            .sum();
+        assert_eq!(pos.count_legal_replies(), replies, "{}", pos.fen());
+        for mv in pos.legal_moves() {
+            let next = pos.played(mv);
+            assert_eq!(
+                next.count_legal_replies(),
+                next.legal_moves()
+                    .iter()
+                    .map(|r| next.played(*r).count_legal_moves())
+                    .sum::<u64>(),
+                "{}",
+                next.fen()
+            );
+            assert_eq!(
+                pos.count_legal_moves_after(mv),
+                next.count_legal_moves(),
+                "{} after {mv:?}",
+                pos.fen()
+            );
+            for reply in next.legal_moves() {
+                assert_eq!(
+                    next.count_legal_moves_after(reply),
+                    next.played(reply).count_legal_moves(),
+                    "{} after {reply:?}",
+                    next.fen()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn counting_after_a_move_equals_counting_after_playing_it() {
+        let fens = [
+            // Kiwipete: castling both sides, pins, en passant chances.
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            // En passant that would expose the King along the rank.
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            // Promotions, with and without capture, and checks.
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        ];
+        for set in [RuleSet::American1897, RuleSet::British1894] {
+            for fen in fens {
+                let setup = Setup::from_fen(fen, false).unwrap();
+                check_counts_after_moves(&Position::from_setup(&setup, Rules::new(set)).unwrap());
+            }
+        }
+        // Turns of several moves (Am. IV 4) and castling without the Rook (Am. IV 5).
+        for odds in [Odds::PawnAndTwoMoves, Odds::ThreeMoves, Odds::Rook] {
+            check_counts_after_moves(&odds_start(odds));
+        }
+    }
+}
