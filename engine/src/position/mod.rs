@@ -2,8 +2,8 @@
 //!
 //! Its fields are private: the only ways in are [`Position::from_setup`] (which checks
 //! everything the move generator relies on) and playing legal moves. How a position
-//! could have arisen under the Code is judged and worded in [`legality`], and why a move
-//! is illegal in [`illegal`]; game history and draw claims live in [`crate::game`] and
+//! could have arisen under the Code is judged and worded in [`setup_law`], and why a move
+//! is illegal in [`move_refusal`]; game history and draw claims live in [`crate::game`] and
 //! [`crate::rules::draws`], and the adapter's `validate` turns all of it into findings.
 
 mod castling;

@@ -61,7 +61,7 @@ pub struct SearchResult {
     /// view: always exact, never an aspiration bound. It values the position at
     /// [`SearchResult::depth`], which is what training data wants; the move played may be
     /// one that beat that iteration's best in the unfinished one, or (under a
-    /// [`Strength`]) a weaker move chosen on purpose, whose score `score` then gives.
+    /// [`Strength`](crate::search::strength::Strength)) a weaker move chosen on purpose, whose score `score` then gives.
     pub completed_score: Option<Score>,
     /// The last completed depth.
     pub depth: u32,

@@ -2,7 +2,7 @@
 //! or holds at once (small functions that the search shares with
 //! [`crate::Game::draw_claim`] and [`crate::session::Session`]), and what each ruling
 //! says in words with the law it cites ([`DrawClaim::ruling`], [`no_claim`],
-//! [`call_to_mate`]). Front ends only present these rulings; none holds a citation of its
+//! [`call::call_to_mate`]). Front ends only present these rulings; none holds a citation of its
 //! own.
 //!
 //! Under every rule set:
@@ -55,7 +55,7 @@
 //!   fifty moves on each side, and "If neither player wins within the fifty moves the
 //!   game is drawn." The fifty moves run from the call, not from the last capture
 //!   ([`Position::call_clock`]): in `morphy play` from the `call` the weak side gives
-//!   ([`call_to_mate`], [`crate::Game::give_calls_by_command`]); over UCI, where no one can
+//!   ([`call::call_to_mate`], [`crate::Game::give_calls_by_command`]); over UCI, where no one can
 //!   call, from the first position where a side could call (where the material first
 //!   stood so). A call once made stands. Repetition is "three repetitions in
 //!   succession": the position (men, side to move) occurs a third time and the line of
@@ -249,7 +249,7 @@ pub fn no_claim(pos: &Position) -> Ruling {
 }
 
 /// The draw that holds in `pos` or that its side to move may claim, given the repetition
-/// keys of the positions at the commencement of each turn so far ([`turn_start_keys`],
+/// keys of the positions at the commencement of each turn so far ([`repetition::turn_start_keys`],
 /// the current position's last): see [`crate::Game::draw_claim`]. The claims that are
 /// counted come first; an endless series of checks is proved last, within
 /// [`Budget::CLAIM`].
