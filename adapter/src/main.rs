@@ -95,8 +95,9 @@ enum Command {
         #[arg(long)]
         json: bool,
         /// `startpos`, or a FEN (one quoted argument or its fields), then UCI moves
-        /// (an optional `moves` word between is skipped).
-        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        /// (an optional `moves` word between is skipped). A FEN's `-` fields are values;
+        /// a word starting `--` is an option, wherever it stands.
+        #[arg(required = true, num_args = 1..)]
         position: Vec<String>,
     },
     /// Count the leaf nodes of the move tree to a depth.

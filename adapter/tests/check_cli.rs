@@ -278,3 +278,25 @@ fn an_en_passant_square_must_explain_the_check() {
         stdout(&o)
     );
 }
+
+#[test]
+fn an_unknown_option_is_a_usage_error_and_options_may_follow_the_position() {
+    let bogus = morphy(&["check", "--bogus", "startpos"]);
+    assert_eq!(bogus.status.code(), Some(2), "{}", stdout(&bogus));
+    assert!(
+        String::from_utf8_lossy(&bogus.stderr).contains("'--bogus'"),
+        "the option is named"
+    );
+    let after = morphy(&[
+        "check", "startpos", "moves", "e2e4", "--rules", "fide", "--json",
+    ]);
+    assert_eq!(after.status.code(), Some(0), "{}", stdout(&after));
+    assert!(
+        stdout(&after).contains("\"rules\":\"fide\""),
+        "{}",
+        stdout(&after)
+    );
+    // A FEN's `-` fields are still values.
+    let fields = morphy(&["check", "4k3/8/8/8/8/8/8/4K2R", "w", "K", "-", "0", "1"]);
+    assert_eq!(fields.status.code(), Some(0), "{}", stdout(&fields));
+}
