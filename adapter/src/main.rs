@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 use engine::rules::odds::MULTI_MOVE_TURN_LAW;
-use engine::search::{MateCondition, Searcher};
+use engine::search::{MateCondition, Searcher, MAX_ELO, MIN_ELO};
 use engine::{Color, DescriptiveError, GameSpec, Odds, OddsGiver, Position, RuleSet, Rules};
 use morphy_adapter::notation::{read_game, write_game, Source, Target};
 use morphy_adapter::play::{self, Limit, MoveNotation, PlayConfig};
@@ -220,7 +220,7 @@ struct PlayArgs {
     nodes: Option<u64>,
     /// Play at about this Elo (1200-2600; a node budget and now and then a safe
     /// second-best move), within the time, depth or nodes limit.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(i64::from(MIN_ELO)..=i64::from(MAX_ELO)))]
     elo: Option<u32>,
     /// The seed of Morphy's choices at --elo: the same seed against the same moves plays
     /// the same game (default: taken from the clock, and shown).

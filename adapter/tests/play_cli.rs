@@ -181,3 +181,13 @@ fn the_pgn_file_replays_with_the_engines_san_reader() {
     }
     assert_eq!(pos.fen(), fen_now, "{pgn}");
 }
+
+#[test]
+fn a_level_outside_the_calibrated_range_is_refused_as_serve_refuses_it() {
+    for elo in ["1000", "3000"] {
+        let run = crate::common::morphy_with(&["play", "--elo", elo, "--depth", "1"], "quit\n");
+        assert_eq!(run.status.code(), Some(2), "--elo {elo}");
+        let said = crate::common::stderr(&run);
+        assert!(said.contains("1200..=2600"), "{said}");
+    }
+}

@@ -9,12 +9,13 @@ use std::fmt;
 use std::time::Duration;
 
 use engine::rules::odds::MateConditionParseError;
+use engine::search::{MAX_ELO, MIN_ELO};
 use engine::{Color, GameSpec, MateCondition, Odds, RuleSet, UnknownName};
 
 use crate::play::{Limit, PlayConfig};
 
 /// The lowest and highest Elo Morphy's level may be set to.
-pub const ELO_RANGE: std::ops::RangeInclusive<u32> = 1200..=2600;
+pub const ELO_RANGE: std::ops::RangeInclusive<u32> = MIN_ELO..=MAX_ELO;
 
 /// The parameters a new game may be given.
 pub const NAMES: [&str; 8] = [
