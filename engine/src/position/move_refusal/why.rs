@@ -295,8 +295,16 @@ impl Position {
                 bishop_attacks(from, Bitboard::EMPTY) | rook_attacks(from, Bitboard::EMPTY)
             }
             PieceKind::Pawn if from.file() == to.file() => {
+                // Am. I 11 E (a): one square on, or two at its first move. Only a Pawn
+                // that would move so is blocked by a man in its way; any other step is
+                // not a Pawn's move at all.
+                let turn = self.turn();
+                let ahead =
+                    to.relative_to(turn).rank() as i32 - from.relative_to(turn).rank() as i32;
+                let first_move = from.rank() == Rank::Second.relative_to(turn);
                 let between = crate::attacks::between(from, to) | Bitboard::from(to);
-                if (between & self.occupied()).is_nonempty() {
+                let pawn_step = ahead == 1 || (ahead == 2 && first_move);
+                if pawn_step && (between & self.occupied()).is_nonempty() {
                     return format!("the Pawn on {from} is blocked");
                 }
                 Bitboard::EMPTY
@@ -417,6 +425,21 @@ mod tests {
         assert_eq!(pos.why_illegal("e3e4").kind, IllegalKind::NoMan);
         assert_eq!(pos.why_illegal("e7e5").kind, IllegalKind::NotYourMan);
         assert_eq!(pos.why_illegal("d1d2").kind, IllegalKind::OwnManOnTarget);
+        // Three squares is no Pawn's move, whatever stands on the way (a Pawn on a4 here).
+        let after_a4 = at("rnbqkbnr/pppppppp/8/8/P7/8/1PPPPPPP/RNBQKBNR b KQkq - 0 1");
+        assert_eq!(
+            after_a4.why_illegal("a7a4").message,
+            "the Pawn on a7 does not move so: it cannot go to a4"
+        );
+        // A man in the way of a step a Pawn may make blocks it.
+        let a6_taken = at("rnbqkbnr/pppppppp/P7/8/8/8/1PPPPPPP/RNBQKBNR b KQkq - 0 1");
+        for step in ["a7a6", "a7a5"] {
+            assert_eq!(
+                a6_taken.why_illegal(step).message,
+                "the Pawn on a7 is blocked",
+                "{step}"
+            );
+        }
         let why = pos.why_illegal("e2e5");
         assert_eq!(why.kind, IllegalKind::CannotMoveThere);
         assert_eq!(
