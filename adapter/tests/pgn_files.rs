@@ -359,7 +359,8 @@ fn morphy_pgn_check_names_the_first_illegal_move_with_its_law() {
     );
     assert!(lines[1].contains("ok, 5 moves and 1 pass"), "{out}");
     assert!(
-        lines[2].ends_with("illegal: 3. Nf6: no Knight of yours can go to f6 (Am. I 11 E (a))"),
+        lines[2]
+            .ends_with("illegal: 3. Nf6: no Knight of yours can go to f6 (Am. I 9, I 11 E (a))"),
         "{out}"
     );
     assert_eq!(

@@ -29,11 +29,11 @@ fn bad_moves_are_refused_and_moves_undo_and_resign_work() {
     };
     assert_eq!(
         after("> e5"),
-        "error: 'e5' is not a legal move: no Pawn of yours can go to e5 (Am. I 11 E (a))"
+        "error: 'e5' is not a legal move: no Pawn of yours can go to e5 (Am. I 9, I 11 E (a))"
     );
     assert_eq!(
         after("> Nf4"),
-        "error: 'Nf4' is not a legal move: no Knight of yours can go to f4 (Am. I 11 E (a))"
+        "error: 'Nf4' is not a legal move: no Knight of yours can go to f4 (Am. I 9, I 11 E (a))"
     );
     assert_eq!(
         after("> moves"),

@@ -193,7 +193,7 @@ async fn an_illegal_move_is_refused_with_its_law_and_changes_nothing_am_i_11_e_a
     )
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(body["law"], "Am. I 11 E (a)", "{body}");
+    assert_eq!(body["law"], "Am. I 9, I 11 E (a)", "{body}");
     assert!(body["error"].as_str().unwrap().contains("Pawn"), "{body}");
     assert_eq!(body["state"]["fen"], fen);
     let (_, now) = get(&router, &format!("/api/games/{id}")).await;

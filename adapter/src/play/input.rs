@@ -242,7 +242,7 @@ mod tests {
         assert_eq!(p.uci_move(read_move(&p, "Nf3").unwrap()), "g1f3");
         assert_eq!(
             read_move(&p, "e2e5").unwrap_err().to_string(),
-            "'e2e5' is not a legal move: the Pawn on e2 does not move so: it cannot go to e5 (Am. I 11 E (a))"
+            "'e2e5' is not a legal move: the Pawn on e2 does not move so: it cannot go to e5 (Am. I 9, I 11 E (a))"
         );
         assert_eq!(
             read_move(&p, "Ke2").unwrap_err().to_string(),

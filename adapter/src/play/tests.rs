@@ -99,7 +99,7 @@ fn bad_input_then_undo_then_end_of_input() {
     assert_eq!(status, Status::Played);
     assert!(
         out.contains(
-            "error: 'e5' is not a legal move: no Pawn of yours can go to e5 (Am. I 11 E (a))"
+            "error: 'e5' is not a legal move: no Pawn of yours can go to e5 (Am. I 9, I 11 E (a))"
         ),
         "{out}"
     );

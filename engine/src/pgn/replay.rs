@@ -228,7 +228,7 @@ mod tests {
         let err = replay(&mut session(spec, Some(fen)), &tokens("Ng3")).unwrap_err();
         assert_eq!(err.law, "Am. III 3");
         let err = replay(&mut session(spec, None), &tokens("Nf6")).unwrap_err();
-        assert_eq!(err.law, "Am. I 11 E (a)");
+        assert_eq!(err.law, "Am. I 9, I 11 E (a)");
         assert_eq!(err.words, "no Knight of yours can go to f6");
     }
 }

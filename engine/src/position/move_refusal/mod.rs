@@ -14,6 +14,12 @@ use crate::types::{PieceKind, Square};
 /// men nor place or leave his own King in check.
 pub const MOVES_LAW: &str = "Am. I 11 E (a)";
 
+/// The laws a man's way of moving rests on: what each man commands (Am. I 9), and that a
+/// piece moves to a square it commands, a Pawn one square on or two at its first move, or
+/// to take (Am. I 11 E (a)). Cited when a man does not move so, or a man stands in its
+/// way.
+pub const MOVE_SHAPE_LAW: &str = "Am. I 9, I 11 E (a)";
+
 /// What makes a move illegal.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub enum IllegalKind {

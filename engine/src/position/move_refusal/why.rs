@@ -3,7 +3,7 @@
 //! would place or leave the King in check (Am. I 9, I 11 E). Only the move generator
 //! decides what is legal; this file is asked only after it said no, and only words why.
 
-use super::{IllegalKind, IllegalReason, MOVES_LAW};
+use super::{IllegalKind, IllegalReason, MOVES_LAW, MOVE_SHAPE_LAW};
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::position::setup_law::repair::castling_right_problem;
 use crate::position::Position;
@@ -71,7 +71,7 @@ impl Position {
         if !self.reaches(man.kind, from, to) {
             return reason(
                 IllegalKind::CannotMoveThere,
-                MOVES_LAW,
+                MOVE_SHAPE_LAW,
                 self.cannot_reach_words(man.kind, from, to),
             );
         }
@@ -136,7 +136,7 @@ impl Position {
             Some(r) if r.kind != IllegalKind::CannotMoveThere => r,
             Some(_) => IllegalReason {
                 kind: IllegalKind::CannotMoveThere,
-                law: MOVES_LAW,
+                law: MOVE_SHAPE_LAW,
                 squares: vec![to],
                 message: format!("no {} of yours can go to {to}", kind.name()),
             },
