@@ -35,11 +35,15 @@ fn read_prints_every_legal_move_a_record_can_express() {
         "{}",
         stderr(&two)
     );
-    // Am. I 13 C: no legal reading is exit 1 and nothing on stdout.
+    // No legal reading is exit 1 and nothing on stdout, with the true reason and law.
     let none = morphy_with(&["notation", "read", "P-K5"], "");
     assert_eq!(none.status.code(), Some(1));
     assert_eq!(stdout(&none), "");
-    assert!(stderr(&none).contains("(Am. I 13 C)"), "{}", stderr(&none));
+    assert!(
+        stderr(&none).contains("no Pawn of yours can go to e5 (Am. I 9, I 11 E (a))"),
+        "{}",
+        stderr(&none)
+    );
     let garbage = morphy_with(&["notation", "read", "Zz-K4"], "");
     assert_eq!(garbage.status.code(), Some(1));
     assert!(
@@ -219,7 +223,8 @@ fn game_stops_at_an_ambiguous_or_illegal_record() {
     let illegal = morphy_with(&["notation", "game"], "1. P-K4 P-K5");
     assert_eq!(illegal.status.code(), Some(1));
     assert!(
-        stderr(&illegal).contains("move 1 (Black): 'P-K5' expresses no legal move"),
+        stderr(&illegal)
+            .contains("move 1 (Black): 'P-K5' (read as a Pawn to e4) is not a legal move here"),
         "{}",
         stderr(&illegal)
     );

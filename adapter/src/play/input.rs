@@ -275,7 +275,7 @@ mod tests {
         assert_eq!(q.uci_move(read_move(&q, "Qb4").unwrap()), "d4b4");
         assert_eq!(
             read_move(&p, "P-K5").unwrap_err().to_string(),
-            "'P-K5' expresses no legal move here (read as a Pawn to e5) (Am. I 13 C)"
+            "'P-K5' (read as a Pawn to e5) is not a legal move here: no Pawn of yours can go to e5 (Am. I 9, I 11 E (a))"
         );
     }
 

@@ -66,15 +66,17 @@
 //! [`score`] numbers a whole game; [`read_score`] reads one back.
 
 mod record;
+mod refusal;
 mod score;
 mod write;
 
 use std::fmt::{self, Write as _};
 
+use crate::position::move_refusal::IllegalReason;
 use crate::position::Position;
 use crate::setup::CastleSide;
-use crate::types::{Bitboard, Color, File, Move, MoveKind, PieceKind, Rank, Square};
-use record::{Action, Files, ManName, Reading};
+use crate::types::{File, Move, MoveKind, PieceKind, Square};
+use record::{on_files, squares_of, Action, Files, ManName, Reading};
 pub use score::{layout, lines_by_turn, read_score, score, score_lines, ScoreError, ScoreLine};
 
 /// Why a record was not read as one legal move.
@@ -88,6 +90,9 @@ pub enum DescriptiveError {
         text: String,
         /// What the record was read as, in words with algebraic squares.
         reading: String,
+        /// Why the move it came nearest to meaning is illegal, with its law; `None` when
+        /// it names no man or square that could make a move.
+        why: Option<Box<IllegalReason>>,
     },
     /// The record expresses several legal moves (Am. III 3); only
     /// [`Position::parse_descriptive`] and the score reader call this an error.
@@ -106,7 +111,20 @@ impl fmt::Display for DescriptiveError {
                 f,
                 "'{text}' is not a record of a move in descriptive notation (expected e.g. P-K4, Kt-KB3, PxP, QxKtP, R(QB1)-Q1, Castles KR)"
             ),
-            DescriptiveError::NoLegalMove { text, reading } => write!(
+            DescriptiveError::NoLegalMove {
+                text,
+                reading,
+                why: Some(why),
+            } => write!(
+                f,
+                "'{text}' ({reading}) is not a legal move here: {} ({})",
+                why.message, why.law
+            ),
+            DescriptiveError::NoLegalMove {
+                text,
+                reading,
+                why: None,
+            } => write!(
                 f,
                 "'{text}' expresses no legal move here ({reading}) (Am. I 13 C)"
             ),
@@ -121,22 +139,6 @@ impl fmt::Display for DescriptiveError {
 }
 
 impl std::error::Error for DescriptiveError {}
-
-/// The squares of a set of files on one rank counted from `color`'s side.
-fn squares_of(files: Files, rank: u8, color: Color) -> Bitboard {
-    let rank = Rank::new(usize::from(rank) - 1).relative_to(color);
-    File::ALL
-        .into_iter()
-        .filter(|f| files & (1 << *f as u8) != 0)
-        .fold(Bitboard::EMPTY, |bb, f| {
-            bb | Bitboard::from(Square::new(f, rank))
-        })
-}
-
-/// Whether a square is on one of a set of files.
-fn on_files(sq: Square, files: Files) -> bool {
-    files & (1 << sq.file() as u8) != 0
-}
 
 impl Position {
     /// Every legal move a record can express (Am. I 13 C), in move-generation order; more
@@ -161,6 +163,7 @@ impl Position {
             return Err(DescriptiveError::NoLegalMove {
                 text: text.to_string(),
                 reading: self.describe(&readings),
+                why: refusal::nearest_refusal(self, &readings).map(Box::new),
             });
         }
         Ok(found)

@@ -9,7 +9,7 @@
 //! parsed by a small grammar that keeps every parse (so `B4` is both `QB4` and `KB4`).
 
 use crate::setup::CastleSide;
-use crate::types::PieceKind;
+use crate::types::{Bitboard, Color, File, PieceKind, Rank, Square};
 
 /// A set of files, bit `i` for file `i` (`a` = 0).
 pub(super) type Files = u8;
@@ -466,6 +466,22 @@ fn promotions(t: &[Tok], i: usize) -> Vec<(Option<PieceKind>, usize)> {
         }
     }
     out
+}
+
+/// The squares of a set of files on one rank counted from `color`'s side.
+pub(super) fn squares_of(files: Files, rank: u8, color: Color) -> Bitboard {
+    let rank = Rank::new(usize::from(rank) - 1).relative_to(color);
+    File::ALL
+        .into_iter()
+        .filter(|f| files & (1 << *f as u8) != 0)
+        .fold(Bitboard::EMPTY, |bb, f| {
+            bb | Bitboard::from(Square::new(f, rank))
+        })
+}
+
+/// Whether a square is on one of a set of files.
+pub(super) fn on_files(sq: Square, files: Files) -> bool {
+    files & (1 << sq.file() as u8) != 0
 }
 
 #[cfg(test)]

@@ -274,7 +274,13 @@ fn a_record_is_read_as_its_legal_move_only() {
     let e = p.read_descriptive("Kt-Q4").unwrap_err();
     assert_eq!(
         e.to_string(),
-        "'Kt-Q4' expresses no legal move here (read as a Knight to d4) (Am. I 13 C)"
+        "'Kt-Q4' (read as a Knight to d4) is not a legal move here: no Knight of yours can go to d4 (Am. I 9, I 11 E (a))"
+    );
+    // A record naming no square a man could go to keeps the law of records.
+    let nothing_to_take = p.read_descriptive("QxB").unwrap_err();
+    assert_eq!(
+        nothing_to_take.to_string(),
+        "'QxB' expresses no legal move here (read as a Queen taking a Bishop) (Am. I 13 C)"
     );
     assert_eq!(
         p.read_descriptive("Zz-K4"),
@@ -478,4 +484,39 @@ fn every_written_record_reads_back_as_its_move() {
     assert!(checked > 2000, "{checked}");
     let moves: Vec<Move> = kiwipete.legal_moves().to_vec();
     assert_eq!(moves.len(), 48);
+}
+
+#[test]
+fn a_record_of_no_legal_move_is_refused_with_the_true_reason_and_law() {
+    // Inside a turn of two moves, the second may not go beyond the fourth rank (Am. IV 4).
+    let rules = Rules::new(RuleSet::American1897);
+    let start = Position::from_setup(&Odds::PawnAndTwoMoves.setup(&rules), rules).unwrap();
+    let mut game = Game::new(start);
+    game.try_play(game.current().parse_uci_move("e2e4").unwrap())
+        .unwrap();
+    let e = game
+        .current()
+        .read_descriptive("P-K5")
+        .unwrap_err()
+        .to_string();
+    assert!(e.ends_with("(Am. IV 4)"), "{e}");
+    assert!(
+        e.starts_with("'P-K5' (read as a Pawn to e5) is not a legal move here: "),
+        "{e}"
+    );
+    // In check, a move that leaves the King in check (Am. I 11 E (a)).
+    let check = am("rnb1kbnr/pppp1ppp/8/4p3/5P1q/8/PPPPP1PP/RNBQKBNR w KQkq - 1 3");
+    let e = check.read_descriptive("P-K3").unwrap_err().to_string();
+    assert!(e.contains("check"), "{e}");
+    assert!(e.ends_with("(Am. I 11 E (a))"), "{e}");
+    // Castling with a man between King and Rook (Am. I 11 E (e)).
+    let bishop_home = am("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 2");
+    let e = bishop_home
+        .read_descriptive("Castles KR")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "'Castles KR' (read as castling on the King's side) is not a legal move here: castling on the King's side needs f8 empty (Am. I 11 E (e))"
+    );
 }

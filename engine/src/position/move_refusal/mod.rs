@@ -59,6 +59,22 @@ pub struct IllegalReason {
     pub message: String,
 }
 
+impl IllegalReason {
+    /// How near the move came to being legal, lowest first: a move refused only for the
+    /// check it leaves, then one refused by the odds' terms, then by castling's or
+    /// promotion's conditions, then one onto a man of one's own, then the rest. Of the
+    /// moves a player may have meant, the nearest gives the reason he is told.
+    pub fn nearness(&self) -> u8 {
+        match self.kind {
+            IllegalKind::LeavesKingInCheck => 0,
+            IllegalKind::BeyondFourthRank | IllegalKind::CastlingWithoutRookNotAllowed => 1,
+            IllegalKind::CastlingConditions | IllegalKind::Promotion => 2,
+            IllegalKind::OwnManOnTarget => 3,
+            _ => 4,
+        }
+    }
+}
+
 impl Position {
     /// Why the UCI move `text` (assumed not legal here) is illegal.
     ///

@@ -120,18 +120,11 @@ impl Position {
     /// ```
     pub fn why_none_goes_to(&self, kind: PieceKind, to: Square) -> IllegalReason {
         let turn = self.turn();
-        let rank = |r: &IllegalReason| match r.kind {
-            IllegalKind::LeavesKingInCheck => 0,
-            IllegalKind::BeyondFourthRank | IllegalKind::CastlingWithoutRookNotAllowed => 1,
-            IllegalKind::CastlingConditions | IllegalKind::Promotion => 2,
-            IllegalKind::OwnManOnTarget => 3,
-            _ => 4,
-        };
         let best = self
             .pieces_of(turn, kind)
             .into_iter()
             .map(|from| self.why_illegal_move(from, to, None))
-            .min_by_key(rank);
+            .min_by_key(IllegalReason::nearness);
         match best {
             Some(r) if r.kind != IllegalKind::CannotMoveThere => r,
             Some(_) => IllegalReason {
