@@ -11,7 +11,9 @@ a FEN, castles without the Rook (Am. IV 5); plays a turn of two moves move by mo
 (Am. IV 4); calls to mate under the British draft (Br. IV 12) and offers a draw
 (declined, with the reason); promotes with the British choice of staying a Pawn
 (Br. IV 15); claims a draw granted by the fifty-move law (Am. II 8 (b)); and starts a
-game with bad parameters (answered on the page). Screenshots go to SCREENSHOT_DIR.
+game with bad parameters (answered on the page). At sizes from a 320 px phone to a
+2560 px monitor the page never scrolls sideways, the whole board is in view, and playing
+Black the person's name and clock are at the bottom. Screenshots go to SCREENSHOT_DIR.
 Exits non-zero on the first failure.
 """
 
@@ -36,7 +38,8 @@ def driver(downloads):
     options = webdriver.ChromeOptions()
     options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                "--disable-dev-shm-usage", "--window-size=1280,900"):
+                "--disable-dev-shm-usage", "--disable-background-networking",
+                "--window-size=1280,900"):
         options.add_argument(arg)
     options.add_experimental_option("prefs", {
         "download.default_directory": downloads,
@@ -134,6 +137,80 @@ def knight_odds(d, downloads):
     assert moves[1] == chess.Move.from_uci("g8f6"), moves
 
 
+def viewport(d, width, height):
+    # The page's own viewport, exactly, with the desktop's scroll bars (stricter than a
+    # phone's, which overlay the page).
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+    d.execute_script("window.scrollTo(0, 0)")
+    wait_for(d, f"the {width}x{height} layout",
+             lambda: d.execute_script("return window.innerWidth") == width)
+    time.sleep(0.3)
+
+
+def box(d, element_id):
+    return d.execute_script(
+        "const r = document.getElementById(arguments[0]).getBoundingClientRect();"
+        "return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width};",
+        element_id)
+
+
+def fits(d, width, height):
+    # No sideways scroll, the whole board in view, the names and clocks at their edges.
+    wide = d.execute_script("return document.documentElement.scrollWidth")
+    assert wide <= width, f"{width}x{height}: the page is {wide} px wide"
+    board = box(d, "board")
+    assert board["left"] >= 0 and board["right"] <= width, (width, height, board)
+    assert board["top"] >= 0 and board["bottom"] <= height, (width, height, board)
+    top, bottom = box(d, "clock-top"), box(d, "clock-bottom")
+    assert top["bottom"] <= board["top"] + 1 and bottom["top"] >= board["bottom"] - 1, (top, bottom)
+    return board
+
+
+def every_screen(d):
+    # Playing Black at knight odds (the receiver): the board turned, the person's name
+    # and clock at the bottom, Morphy's at the top, from a phone to a wide monitor.
+    open_game(d, "odds=knight&rules=american-1897&color=receiver&clock=10%2B5")
+    to_move(d, "b")
+    assert text(d, "clock-bottom").startswith("You (black) "), text(d, "clock-bottom")
+    assert text(d, "clock-top").startswith("Morphy (white) "), text(d, "clock-top")
+    try:
+        for width, height in ((320, 568), (768, 1024), (1280, 800), (2560, 1440)):
+            viewport(d, width, height)
+            fits(d, width, height)
+        viewport(d, 390, 844)
+        board = fits(d, 390, 844)
+        panel = box(d, "right")
+        assert panel["top"] >= board["bottom"], ("the panel is not under the board", panel, board)
+        # Tap, tap on the phone: Kt-KB3.
+        opened = fen(d)
+        click(d, "g8")
+        click(d, "f6")
+        wait_for(d, "the tapped move", lambda: fen(d) != opened)
+        to_move(d, "b")
+        wait_for(d, "Morphy's reply in the score", lambda: "2." in text(d, "score"))
+        fits(d, 390, 844)
+        shot(d, "phone")
+        viewport(d, 1920, 1080)
+        board = fits(d, 1920, 1080)
+        assert board["width"] >= 640, board
+        panel = box(d, "right")
+        assert panel["left"] >= board["right"], ("the panel is not beside the board", panel, board)
+        assert text(d, "clock-bottom").startswith("You (black) "), text(d, "clock-bottom")
+        assert text(d, "thinking") != "Thinking…", "'Thinking…' on the person's move"
+        shot(d, "desktop")
+        # A take-back said, then a resignation: the box under the board gives the result.
+        d.find_element(By.ID, "undo").click()
+        message = d.find_element(By.ID, "message")
+        wait_for(d, "the take-back", lambda: "You take back" in message.text)
+        d.find_element(By.ID, "resign").click()
+        d.switch_to.alert.accept()
+        wait_for(d, "the result under the board", lambda: message.text.startswith("Result 1-0"))
+        assert "take back" not in message.text, message.text
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def castles_without_the_rook(d):
     start = "r3kbnr/ppp1pppp/2nq4/3p1b2/3P1B2/2NQ4/PPP1PPPP/4KBNR w KQkq - 4 5"
     open_game(d, f"odds=rook&color=giver&fen={quote(start)}")
@@ -215,6 +292,9 @@ def claim_granted(d):
     wait_for(d, "the result", lambda: result.is_displayed() and result.text)
     assert result.text.startswith("Result 1/2-1/2"), result.text
     assert "(Am. II 8 (b))" in result.text, result.text
+    # The box under the board gives the result too, in place of what was said before.
+    message = d.find_element(By.ID, "message")
+    wait_for(d, "the result under the board", lambda: message.text == result.text)
     shot(d, "claim-granted")
 
 
@@ -232,6 +312,7 @@ def main():
         d = driver(downloads)
         try:
             knight_odds(d, downloads)
+            every_screen(d)
             castles_without_the_rook(d)
             turn_of_two_moves(d)
             british_call_and_offer(d)
@@ -240,7 +321,7 @@ def main():
             bad_parameters(d)
         finally:
             d.quit()
-    print("browser test: 7 passed, 0 failed")
+    print("browser test: 8 passed, 0 failed")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 // person's moves and requests, and draws what the server answers. The server plays
 // Morphy and judges everything; this page only draws and reads clicks.
 import { Board } from "./board.js";
-import { drawClocks, drawPanel, say, showErrors, showThinking } from "./panel.js";
+import { drawClocks, drawPanel, resultWords, say, showErrors, showThinking } from "./panel.js";
 
 const $ = (id) => document.getElementById(id);
 let state = null;
@@ -27,13 +27,16 @@ async function api(path, body) {
   return { ok: r.ok, status: r.status, data };
 }
 
+// Draws `next`; true when it ends the game shown (the message under the board then
+// gives the result in place of whatever was said before).
 function show(next) {
-  if (!next) return;
+  if (!next) return false;
   // A state older than the one shown (an event overtaken by an answer) is dropped: the
   // server's epoch counts the person's changes (a take-back among them), plies the moves.
   const older = (a, b) => a.epoch < b.epoch || (a.epoch === b.epoch && a.plies < b.plies);
-  if (state && state.id === next.id && older(next, state)) return;
+  if (state && state.id === next.id && older(next, state)) return false;
   const fresh = !state || state.id !== next.id;
+  const ended = next.over && (fresh || !state.over);
   state = next;
   since = performance.now();
   if (fresh) {
@@ -43,6 +46,8 @@ function show(next) {
   board.show(state);
   drawPanel(state, board.flipped);
   drawClocks(state, since, board.flipped);
+  if (ended) say(resultWords(state), "result");
+  return ended;
 }
 
 // Server-sent events: Morphy's thinking and the game's new state.
@@ -82,8 +87,11 @@ async function request(what) {
   if (!state) return;
   const r = await api(`/api/games/${state.id}/${what}`, {});
   const words = r.data.said || r.data.error;
-  if (words) say(words, r.ok);
   show(r.data.state || (r.data.fen ? r.data : null));
+  // Once the game is over the message gives the result (with its reason and law, which
+  // say what a granted claim said).
+  if (state && state.over) say(resultWords(state), "result");
+  else if (words) say(words, r.ok);
 }
 
 // The address's parameters, or the form's.

@@ -23,26 +23,37 @@ function clockText(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-// Draws the clocks from `state` as of `since` (ms, performance.now()).
+// The sides at the board's two edges: White at the bottom unless the board is flipped
+// (the board itself decides the flip, once: playing Black it starts flipped).
+function edges(flipped) {
+  return flipped ? { bottom: "black", top: "white" } : { bottom: "white", top: "black" };
+}
+
+// Draws each side's name, and its clock when the game is timed, at its edge of the
+// board, from `state` as of `since` (ms, performance.now()).
 export function drawClocks(state, since, flipped) {
   const c = state.clocks;
-  const bottom = flipped ? (state.human === "white" ? "black" : "white") : state.human;
-  const top = bottom === "white" ? "black" : "white";
+  const { top, bottom } = edges(flipped);
   for (const [id, side] of [["clock-top", top], ["clock-bottom", bottom]]) {
     const el = $(id);
+    const who = side === state.human ? "You" : "Morphy";
+    el.classList.remove("hidden");
+    el.classList.toggle("untimed", !c);
     if (!c) {
-      el.classList.add("hidden");
+      el.textContent = `${who} (${side})`;
+      el.classList.remove("running", "out");
       continue;
     }
     let ms = c[side];
     if (c.running === side) ms -= performance.now() - since;
-    const who = side === state.human ? "You" : "Morphy";
     el.textContent = `${who} (${side}) ${clockText(ms)}`;
-    el.classList.remove("hidden");
     el.classList.toggle("running", c.running === side);
     el.classList.toggle("out", ms <= 0);
   }
 }
+
+// Whether the last state drawn had Morphy searching.
+let searching = false;
 
 export function drawPanel(state, flipped) {
   const over = state.over;
@@ -59,13 +70,17 @@ export function drawPanel(state, flipped) {
   text("level", `Morphy's level: ${state.level}.`);
   const given = state.given.map(glyph).join(" ");
   text("given", state.given.length ? `Men given at the start: ${given} (by ${state.giver}).` : "No men given.");
-  const bottom = flipped ? (state.human === "white" ? "black" : "white") : state.human;
-  const top = bottom === "white" ? "black" : "white";
+  const { top, bottom } = edges(flipped);
   // Each row shows the men the side at that edge has taken: the other side's men.
   text("taken-bottom", state.taken[top].map(glyph).join(""));
   text("taken-top", state.taken[bottom].map(glyph).join(""));
   text("eval", state.eval ? `Evaluation: ${state.eval}.` : "No evaluation yet.");
-  if (!mine || over) text("thinking", over ? " " : "Thinking…");
+  // "Thinking…" only while Morphy searches (its lines of thought replace it, and the
+  // last stays after its move); nothing once the game is over.
+  if (over) text("thinking", " ");
+  else if (state.thinking && !searching) text("thinking", "Thinking…");
+  else if (!state.thinking && $("thinking").textContent === "Thinking…") text("thinking", " ");
+  searching = state.thinking && !over;
   const descriptive = $("show-descriptive").checked;
   text("score", (descriptive ? state.descriptive : state.san) || "(no moves yet)");
   list("log", state.log);
@@ -73,7 +88,7 @@ export function drawPanel(state, flipped) {
   $("score").scrollTop = $("score").scrollHeight;
   const result = $("result");
   if (state.result) {
-    result.textContent = `Result ${state.result.result}: ${state.result.reason}.`;
+    result.textContent = resultWords(state);
     result.classList.remove("hidden");
   } else {
     result.classList.add("hidden");
@@ -93,15 +108,22 @@ export function showThinking(info) {
   text("thinking", `Depth ${info.depth}: ${info.score}; ${info.pv}`);
 }
 
-// A message under the board: refusals in red, grants in green.
-export function say(words, granted = false) {
+// The result with its law, in words.
+export function resultWords(state) {
+  return state.result ? `Result ${state.result.result}: ${state.result.reason}.` : "";
+}
+
+// A message under the board: refusals in red, grants (`kind` true) in green, the
+// result (`kind` "result") in the result's colour.
+export function say(words, kind = false) {
   const m = $("message");
   if (!words) {
     m.classList.add("hidden");
     return;
   }
   m.textContent = words;
-  m.classList.toggle("granted", granted);
+  m.classList.toggle("granted", kind === true);
+  m.classList.toggle("result", kind === "result");
   m.classList.remove("hidden");
 }
 
