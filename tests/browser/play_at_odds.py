@@ -26,6 +26,9 @@ from urllib.parse import quote
 import chess.pgn
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -148,6 +151,24 @@ def viewport(d, width, height):
     time.sleep(0.3)
 
 
+def centre(d, square):
+    r = d.find_element(By.CSS_SELECTOR, f'[data-square="{square}"]').rect
+    return int(r["x"] + r["width"] / 2), int(r["y"] + r["height"] / 2)
+
+
+def touch(d, square, to=None):
+    # A finger's tap on `square`, or its drag from `square` to `to`.
+    finger = ActionBuilder(d, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+    x, y = centre(d, square)
+    finger.pointer_action.move_to_location(x, y).pointer_down()
+    if to:
+        tx, ty = centre(d, to)
+        finger.pointer_action.move_to_location((x + tx) // 2, (y + ty) // 2)
+        finger.pointer_action.move_to_location(tx, ty)
+    finger.pointer_action.pointer_up()
+    finger.perform()
+
+
 def box(d, element_id):
     return d.execute_script(
         "const r = document.getElementById(arguments[0]).getBoundingClientRect();"
@@ -182,13 +203,20 @@ def every_screen(d):
         board = fits(d, 390, 844)
         panel = box(d, "right")
         assert panel["top"] >= board["bottom"], ("the panel is not under the board", panel, board)
-        # Tap, tap on the phone: Kt-KB3.
+        # Tap, tap with a finger on the phone: Kt-KB3.
         opened = fen(d)
-        click(d, "g8")
-        click(d, "f6")
+        touch(d, "g8")
+        touch(d, "f6")
         wait_for(d, "the tapped move", lambda: fen(d) != opened)
         to_move(d, "b")
         wait_for(d, "Morphy's reply in the score", lambda: "2." in text(d, "score"))
+        # A drag with a finger: P-K3.
+        before = fen(d)
+        touch(d, "e7", "e6")
+        wait_for(d, "the dragged move", lambda: fen(d) != before)
+        assert fen(d).split(" ")[0].split("/")[1] == "pppp1ppp", fen(d)
+        to_move(d, "b")
+        wait_for(d, "Morphy's third move in the score", lambda: "3." in text(d, "score"))
         fits(d, 390, 844)
         shot(d, "phone")
         viewport(d, 1920, 1080)
