@@ -218,6 +218,14 @@ def every_screen(d):
         to_move(d, "b")
         wait_for(d, "Morphy's third move in the score", lambda: "3." in text(d, "score"))
         fits(d, 390, 844)
+        # The Said list leaves room for its numbers past the 99th entry.
+        room, number = d.execute_script(
+            "const log = document.getElementById('log');"
+            "const probe = document.createElement('span');"
+            "probe.textContent = '100.\u00a0'; probe.style.whiteSpace = 'nowrap';"
+            "log.appendChild(probe); const w = probe.getBoundingClientRect().width; probe.remove();"
+            "return [parseFloat(getComputedStyle(log).paddingLeft), w];")
+        assert room >= number, f"the Said list has {room} px for numbers {number} px wide"
         shot(d, "phone")
         viewport(d, 1920, 1080)
         board = fits(d, 1920, 1080)
