@@ -20,6 +20,10 @@ pub struct GameRecord {
     pub human: String,
     /// The time control as given (`5+3`), if timed.
     pub clock: Option<String>,
+    /// White's time left when the game was last written, milliseconds (untimed: `None`).
+    pub white_ms: Option<u64>,
+    /// Black's time left when the game was last written, milliseconds.
+    pub black_ms: Option<u64>,
     /// The seed of Morphy's choices at a limited strength.
     pub seed: Option<u64>,
     /// The moves, in order.

@@ -41,11 +41,12 @@ fn write(tx: &Transaction<'_>, g: &GameRecord) -> rusqlite::Result<()> {
     let t = now();
     tx.execute(
         "INSERT INTO games (id, created, updated, spec, rules, odds, level, human, clock,
-                            seed, ending, result, reason)
-         VALUES (?1, ?2, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+                            seed, ending, result, reason, white_ms, black_ms)
+         VALUES (?1, ?2, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
          ON CONFLICT(id) DO UPDATE SET
             updated = ?2, spec = ?3, rules = ?4, odds = ?5, level = ?6, human = ?7,
-            clock = ?8, seed = ?9, ending = ?10, result = ?11, reason = ?12",
+            clock = ?8, seed = ?9, ending = ?10, result = ?11, reason = ?12,
+            white_ms = ?13, black_ms = ?14",
         params![
             g.id,
             t,
@@ -59,6 +60,8 @@ fn write(tx: &Transaction<'_>, g: &GameRecord) -> rusqlite::Result<()> {
             g.ending,
             g.result,
             g.reason,
+            g.white_ms.map(to_sql),
+            g.black_ms.map(to_sql),
         ],
     )?;
     tx.execute("DELETE FROM moves WHERE game_id = ?1", [&g.id])?;
@@ -87,7 +90,7 @@ pub fn load(conn: &Connection, id: &str) -> rusqlite::Result<Option<GameRecord>>
     let row = conn
         .query_row(
             "SELECT spec, rules, odds, level, human, clock, seed, ending, result, reason,
-                    created, updated
+                    created, updated, white_ms, black_ms
              FROM games WHERE id = ?1",
             [id],
             |r| {
@@ -105,6 +108,8 @@ pub fn load(conn: &Connection, id: &str) -> rusqlite::Result<Option<GameRecord>>
                     reason: r.get(9)?,
                     created: r.get(10)?,
                     updated: r.get(11)?,
+                    white_ms: r.get::<_, Option<i64>>(12)?.map(from_sql),
+                    black_ms: r.get::<_, Option<i64>>(13)?.map(from_sql),
                     ..GameRecord::default()
                 })
             },

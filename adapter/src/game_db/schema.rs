@@ -7,7 +7,8 @@ use rusqlite::{Connection, TransactionBehavior};
 
 /// The migrations, oldest first; never change one that has been released, add another.
 pub const MIGRATIONS: &[&str] = &[
-    // 1: games and their moves.
+    // 1: games (with each side's time left when last written), their moves (with the
+    // clocks after each) and the calls to mate.
     "CREATE TABLE games (
         id      TEXT PRIMARY KEY NOT NULL,
         created INTEGER NOT NULL,
@@ -18,6 +19,8 @@ pub const MIGRATIONS: &[&str] = &[
         level   INTEGER,
         human   TEXT NOT NULL,
         clock   TEXT,
+        white_ms INTEGER,
+        black_ms INTEGER,
         seed    INTEGER,
         ending  TEXT,
         result  TEXT,

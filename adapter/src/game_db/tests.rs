@@ -36,6 +36,8 @@ fn a_game(id: &str) -> GameRecord {
         level: Some(1600),
         human: "black".to_string(),
         clock: Some("5+3".to_string()),
+        white_ms: Some(301_500),
+        black_ms: Some(299_000),
         seed: Some(u64::MAX - 7),
         moves: vec![
             MoveRecord {
