@@ -216,3 +216,6 @@ fn end(game: &mut WebGame, record: &GameRecord) -> Result<(), String> {
     game.session.settle();
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;
