@@ -95,9 +95,15 @@ fn lookup(app: &App, id: &str) -> Option<Arc<Slot>> {
     Some(slot)
 }
 
-/// The state of a game, as JSON.
+/// The state of a game, as JSON. A game that this ends (a clock run out) is written.
 fn state_of(id: &str, slot: &Slot) -> Value {
-    view::state(id, &mut slot.lock()).to_json()
+    let mut g = slot.lock();
+    let going = g.session.ending().is_none();
+    let state = view::state(id, &mut g).to_json();
+    if going && g.session.ending().is_some() {
+        slot.keep(&g);
+    }
+    state
 }
 
 /// Opens a game, starts Morphy if it moves first, and answers with its state.

@@ -115,11 +115,6 @@ impl Store {
         Store { keeper, ..self }
     }
 
-    /// Where the games are kept, if anywhere.
-    pub fn keeper(&self) -> Option<&Keeper> {
-        self.keeper.as_deref()
-    }
-
     fn map(&self) -> MutexGuard<'_, HashMap<String, Arc<Slot>>> {
         self.games.lock().unwrap_or_else(PoisonError::into_inner)
     }

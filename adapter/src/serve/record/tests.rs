@@ -122,3 +122,28 @@ fn a_record_that_cannot_be_replayed_says_why() {
     let why = rebuild(&stored, Limit::Depth(1)).err().unwrap();
     assert!(why.contains("move 1 'e2e5'"), "{why}");
 }
+
+#[test]
+fn a_time_forfeit_comes_back_from_the_file_am_ii_10() {
+    let dir = Folder::new("forfeit");
+    let new = params::read(
+        &asked(&[("color", "white"), ("clock", "1+0")]),
+        Limit::Depth(1),
+    )
+    .unwrap();
+    let mut g = WebGame::open(new).unwrap_or_else(|_| panic!("the start is valid"));
+    g.person_moves(square("e2"), square("e4"), None).unwrap();
+    morphy_plays(&mut g, "e7e5");
+    if let Some(c) = g.clocks.as_mut() {
+        c.left = ByColor::new(Duration::ZERO, Duration::from_secs(50));
+    }
+    assert!(g.over());
+    let back = through_the_file(&dir, "flag", &g);
+    assert_eq!(back.session.verdict(), g.session.verdict());
+    assert_eq!(back.session.verdict().result, "0-1");
+    let left = back.clocks.as_ref().map(|c| c.left);
+    assert_eq!(
+        left,
+        Some(ByColor::new(Duration::ZERO, Duration::from_secs(50)))
+    );
+}
