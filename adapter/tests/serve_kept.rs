@@ -1,7 +1,7 @@
 //! `morphy serve` keeps its games in the games' database: a game played through the
 //! router, the app dropped (a restart), a new app on the same data folder finds the
 //! game where it stood and plays on; a data folder whose file is no database leaves
-//! the file untouched and the board still plays. Real files in a temporary folder.
+//! the file untouched and the board still plays, the page told the game is not kept. Real files in a temporary folder.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -81,6 +81,7 @@ async fn serve_keeps_a_game_at_odds_across_a_restart() {
         )
         .await;
         let id = state["id"].as_str().unwrap().to_string();
+        assert_eq!(state["kept"], true, "{state}");
         person_plays(&router, &id, "e2", "e4").await;
         let state = person_plays(&router, &id, "d2", "d4").await;
         (id, state)
@@ -93,6 +94,7 @@ async fn serve_keeps_a_game_at_odds_across_a_restart() {
     assert_eq!(status, StatusCode::OK, "{after}");
     assert_eq!(standing(&after), standing(&before));
     assert_eq!(after["odds"], "pawn-and-move");
+    assert_eq!(after["kept"], true);
     // And it plays on.
     let on = person_plays(&router, &id, "g1", "f3").await;
     assert!(on["plies"].as_u64() > after["plies"].as_u64(), "{on}");
@@ -144,6 +146,7 @@ async fn serve_plays_on_when_the_database_is_no_database_and_leaves_it_untouched
     std::fs::write(&file, &junk).unwrap();
     let router = router_on(&data);
     let state = new_game(&router, json!({ "color": "white" })).await;
+    assert_eq!(state["kept"], false, "the page is told: {state}");
     let id = state["id"].as_str().unwrap().to_string();
     person_plays(&router, &id, "e2", "e4").await;
     assert_eq!(std::fs::read(&file).unwrap(), junk, "the file is untouched");

@@ -101,7 +101,7 @@ fn state_of(id: &str, slot: &Slot) -> Value {
     let going = g.session.ending().is_none();
     let state = view::state(id, &mut g).to_json();
     if going && g.session.ending().is_some() {
-        slot.keep(&g);
+        slot.keep(&mut g);
     }
     state
 }
@@ -274,7 +274,7 @@ async fn person_moves(
         let mut g = slot.lock();
         let played = g.person_moves(from, to, promotion);
         if played.is_ok() {
-            slot.keep(&g);
+            slot.keep(&mut g);
         }
         played
     };
@@ -314,7 +314,7 @@ fn on_persons_turn(
             Err(NOT_YOUR_TURN.to_string())
         } else {
             let said = act(&mut g);
-            slot.keep(&g);
+            slot.keep(&mut g);
             said
         }
     };
@@ -379,7 +379,7 @@ async fn resign(State(app): Shared, Path(id): Path<String>) -> Response {
     {
         let mut g = slot.lock();
         g.resign();
-        slot.keep(&g);
+        slot.keep(&mut g);
     }
     let state = state_of(&id, &slot);
     slot.send("state", state.to_string());
@@ -397,7 +397,7 @@ async fn take_back(State(app): Shared, Path(id): Path<String>) -> Response {
         let mut g = slot.lock();
         let said = g.take_back().map_err(|why| why.to_string());
         if said.is_ok() {
-            slot.keep(&g);
+            slot.keep(&mut g);
         }
         said
     };

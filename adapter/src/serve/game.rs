@@ -104,6 +104,8 @@ pub struct WebGame {
     pub clock_after: Vec<Option<ByColor<Duration>>>,
     /// The calls to mate given (Br. IV 12): after how many moves, and by whom.
     pub calls: Vec<(usize, Color)>,
+    /// Whether its last change was written to the games' database.
+    pub kept: bool,
 }
 
 /// The most lines of talk kept.
@@ -152,6 +154,7 @@ impl WebGame {
             touched: Instant::now(),
             clock_after,
             calls: Vec::new(),
+            kept: false,
         }
     }
 

@@ -60,13 +60,19 @@ impl Slot {
     }
 
     /// Writes `game` (this slot's, locked by the caller) to the database, if it is
-    /// kept; a failure is told on the console and the game plays on.
-    pub fn keep(&self, game: &WebGame) {
-        if let Some(keeper) = &self.keeper {
-            if let Err(e) = keeper.save(&self.id, game) {
-                eprintln!("serve: game {} not kept: {e}", self.id);
-            }
-        }
+    /// kept, and marks whether it was; a failure is told on the console and the game
+    /// plays on.
+    pub fn keep(&self, game: &mut WebGame) {
+        game.kept = match &self.keeper {
+            None => false,
+            Some(keeper) => match keeper.save(&self.id, game) {
+                Ok(()) => true,
+                Err(e) => {
+                    eprintln!("serve: game {} not kept: {e}", self.id);
+                    false
+                }
+            },
+        };
     }
 
     /// Tells the pages.
@@ -127,7 +133,7 @@ impl Store {
     pub fn insert(&self, game: WebGame) -> Result<(String, Arc<Slot>), getrandom::Error> {
         let id = new_id()?;
         let slot = self.place(id.clone(), game);
-        slot.keep(&slot.lock());
+        slot.keep(&mut slot.lock());
         Ok((id, slot))
     }
 
@@ -175,7 +181,11 @@ impl Store {
             return None;
         }
         match keeper.rebuild(id) {
-            Ok(game) => Some(self.place(id.to_string(), game?)),
+            Ok(game) => {
+                let mut game = game?;
+                game.kept = true;
+                Some(self.place(id.to_string(), game))
+            }
             Err(e) => {
                 eprintln!("serve: {e}");
                 None
