@@ -116,7 +116,14 @@ pub fn rebuild(record: &GameRecord, limit: Limit) -> Result<WebGame, String> {
         g
     } else {
         let new = params::read(&asked, limit).map_err(|errors| joined(&errors))?;
-        WebGame::open(new).map_err(|refused| Vec::<String>::from(refused).join(" "))?
+        let g = WebGame::open(new).map_err(|refused| Vec::<String>::from(refused).join(" "))?;
+        if g.sides.human != human {
+            return Err(format!(
+                "its parameters give the person {}, the record {human}",
+                g.sides.human
+            ));
+        }
+        g
     };
     game.new.config.seed = record.seed;
     if let Some(searcher) = game.searcher.as_mut() {

@@ -400,6 +400,7 @@ mod tests {
             "giver",
             "human",
             "id",
+            "kept",
             "last",
             "legal",
             "level",
