@@ -3,6 +3,7 @@
 //!
 //! - [`uci`]: the UCI protocol (commands, responses, options, and the server that runs them);
 //! - [`validate`]: what makes a position or moves list invalid under the Code;
+//! - [`game_db`]: the games' database (`SQLite`), where the web board keeps its games;
 //! - [`game_settings`]: the game played (`engine::GameSpec`) with the validation mode;
 //! - [`bench`](mod@bench): the fixed-position node count;
 //! - [`backend`]: what the UCI server needs from a searcher;
@@ -19,6 +20,7 @@
 
 pub mod backend;
 pub mod bench;
+pub mod game_db;
 pub mod game_settings;
 pub mod notation;
 pub mod pgn_check;

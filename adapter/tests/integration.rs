@@ -10,6 +10,7 @@ mod play_cli;
 mod play_tty;
 mod serve_browser;
 mod serve_http;
+mod serve_kept;
 mod uci_draws;
 mod uci_protocol;
 mod uci_python;

@@ -48,8 +48,11 @@ fn the_web_board_plays_a_game_at_odds_in_chromium() {
         |_| root.join("target").join("screenshots"),
         |dir| root.join(dir),
     );
+    // The games are kept in a folder of the test's own, never the user's data folder.
+    let data = std::env::temp_dir().join(format!("morphy-browser-{}", std::process::id()));
     let mut server = Command::new(env!("CARGO_BIN_EXE_morphy"))
-        .args(["serve", "--port", "0", "--depth", "3"])
+        .args(["serve", "--port", "0", "--depth", "3", "--data"])
+        .arg(&data)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
@@ -92,6 +95,7 @@ fn the_web_board_plays_a_game_at_odds_in_chromium() {
         }
         std::thread::sleep(Duration::from_millis(50));
     };
+    let _ = std::fs::remove_dir_all(&data);
     let out = String::from_utf8_lossy(&run.stdout);
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(

@@ -14,8 +14,8 @@ use morphy_adapter::serve::{app, ServeConfig};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
-const HOST: &str = "127.0.0.1:8397";
-const ORIGIN: &str = "http://127.0.0.1:8397";
+pub(crate) const HOST: &str = "127.0.0.1:8397";
+pub(crate) const ORIGIN: &str = "http://127.0.0.1:8397";
 
 fn router() -> Router {
     let config = ServeConfig {
@@ -25,7 +25,7 @@ fn router() -> Router {
     app(&config, 8397).1
 }
 
-async fn send(router: &Router, req: Request<Body>) -> (StatusCode, String) {
+pub(crate) async fn send(router: &Router, req: Request<Body>) -> (StatusCode, String) {
     let response = router.clone().oneshot(req).await.expect("infallible");
     let status = response.status();
     let bytes = response
@@ -37,7 +37,7 @@ async fn send(router: &Router, req: Request<Body>) -> (StatusCode, String) {
     (status, String::from_utf8_lossy(&bytes).into_owned())
 }
 
-async fn get(router: &Router, path: &str) -> (StatusCode, Value) {
+pub(crate) async fn get(router: &Router, path: &str) -> (StatusCode, Value) {
     let req = Request::get(path)
         .header("host", HOST)
         .body(Body::empty())
@@ -46,7 +46,7 @@ async fn get(router: &Router, path: &str) -> (StatusCode, Value) {
     (status, serde_json::from_str(&text).unwrap_or(Value::Null))
 }
 
-async fn post(router: &Router, path: &str, body: &Value) -> (StatusCode, Value) {
+pub(crate) async fn post(router: &Router, path: &str, body: &Value) -> (StatusCode, Value) {
     let req = Request::post(path)
         .header("host", HOST)
         .header("origin", ORIGIN)
@@ -57,14 +57,14 @@ async fn post(router: &Router, path: &str, body: &Value) -> (StatusCode, Value) 
     (status, serde_json::from_str(&text).unwrap_or(Value::Null))
 }
 
-async fn new_game(router: &Router, params: Value) -> Value {
+pub(crate) async fn new_game(router: &Router, params: Value) -> Value {
     let (status, state) = post(router, "/api/games", &params).await;
     assert_eq!(status, StatusCode::CREATED, "{state}");
     state
 }
 
 /// Waits until the game is the person's to move (or over).
-async fn persons_turn(router: &Router, id: &str) -> Value {
+pub(crate) async fn persons_turn(router: &Router, id: &str) -> Value {
     for _ in 0..400 {
         let (_, state) = get(router, &format!("/api/games/{id}")).await;
         if state["turn"] == state["human"] && !state["thinking"].as_bool().unwrap_or(true)

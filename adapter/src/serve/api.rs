@@ -13,7 +13,6 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{middleware, Json, Router};
-use engine::pgn::read_games;
 use engine::{Odds, PieceKind, RuleSet, Square};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -22,11 +21,11 @@ use tokio_stream::{Stream, StreamExt};
 
 use super::game::WebGame;
 use super::guard::{guard, Allowed};
-use super::params::{self, NewGame, ParamError};
+use super::params::{self, ParamError};
 use super::store::{Slot, Store};
+use super::upload::{self, UploadError};
 use super::{assets, think, view};
-use crate::pgn_check::{resume_game, Verdict};
-use crate::play::{Limit, PlayConfig};
+use crate::play::Limit;
 
 /// The largest request body taken, bytes (a PGN upload may be larger).
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -88,9 +87,23 @@ pub fn router(app: Arc<App>, allowed: Allowed) -> Router {
         .layer(middleware::from_fn_with_state(Arc::new(allowed), guard))
 }
 
-/// The state of a game, as JSON.
+/// The game under `id` ([`Store::get`]: live, or opened again from the database); a
+/// game opened again on Morphy's turn has it think again.
+fn lookup(app: &App, id: &str) -> Option<Arc<Slot>> {
+    let slot = app.store.get(id)?;
+    think::start(id.to_string(), Arc::clone(&slot));
+    Some(slot)
+}
+
+/// The state of a game, as JSON. A game that this ends (a clock run out) is written.
 fn state_of(id: &str, slot: &Slot) -> Value {
-    view::state(id, &mut slot.lock()).to_json()
+    let mut g = slot.lock();
+    let going = g.session.ending().is_none();
+    let state = view::state(id, &mut g).to_json();
+    if going && g.session.ending().is_some() {
+        slot.keep(&mut g);
+    }
+    state
 }
 
 /// Opens a game, starts Morphy if it moves first, and answers with its state.
@@ -163,52 +176,24 @@ fn errors_json(errors: &[ParamError]) -> Value {
 }
 
 /// `POST /api/games/pgn`: resumes the first game of a PGN text, the person taking the
-/// side to move.
+/// side to move ([`upload::resume`]).
 async fn upload(State(app): Shared, Json(upload): Json<Upload>) -> Response {
-    let refuse = |words: String| {
-        eprintln!("serve: PGN refused: {words}");
-        answer(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            json!({ "errors": [words] }),
-        )
-    };
-    let games = match read_games(&upload.pgn) {
-        Ok(games) => games,
-        Err(e) => return refuse(format!("the PGN cannot be read: {e}")),
-    };
-    let Some(first) = games.first() else {
-        return refuse("the PGN holds no game".to_string());
-    };
-    let resumed = resume_game(first, RuleSet::default());
-    let (Some(spec), Some(session)) = (resumed.spec, resumed.session) else {
-        return refuse(match resumed.verdict {
-            Verdict::Illegal(w) | Verdict::Unreadable(w) => w,
-            Verdict::Replayed { .. } => "the game cannot be set up".to_string(),
-        });
-    };
-    let mut notes = Vec::new();
-    if let Verdict::Illegal(why) = &resumed.verdict {
-        notes.push(format!(
-            "The game is resumed before its first illegal move: {why}."
-        ));
+    match upload::resume(&upload.pgn, upload.elo.as_deref(), app.limit) {
+        Ok(game) => opened(&app, game),
+        Err(UploadError::Refused(words)) => {
+            eprintln!("serve: PGN refused: {words}");
+            answer(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                json!({ "errors": [words] }),
+            )
+        }
+        Err(UploadError::Params(errors)) => answer(StatusCode::BAD_REQUEST, errors_json(&errors)),
     }
-    let mut level = BTreeMap::new();
-    if let Some(elo) = upload.elo {
-        level.insert("elo".to_string(), elo);
-    }
-    let new = match params::read(&level, app.limit) {
-        Ok(new) => NewGame {
-            config: PlayConfig { spec, ..new.config },
-            ..new
-        },
-        Err(errors) => return answer(StatusCode::BAD_REQUEST, errors_json(&errors)),
-    };
-    opened(&app, WebGame::resumed(session, new, notes))
 }
 
 /// `GET /api/games/{id}`.
 async fn show(State(app): Shared, Path(id): Path<String>) -> Response {
-    match app.store.get(&id) {
+    match lookup(&app, &id) {
         Some(slot) => answer(StatusCode::OK, state_of(&id, &slot)),
         None => no_game(),
     }
@@ -219,7 +204,7 @@ async fn events(
     State(app): Shared,
     Path(id): Path<String>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Response> {
-    let slot = app.store.get(&id).ok_or_else(no_game)?;
+    let slot = lookup(&app, &id).ok_or_else(no_game)?;
     // Subscribed first, then the state now: nothing said in between is missed.
     let later = BroadcastStream::new(slot.events.subscribe()).filter_map(Result::ok);
     let now = super::store::Event {
@@ -234,7 +219,7 @@ async fn events(
 
 /// `GET /api/games/{id}/pgn`: the game so far as a PGN file.
 async fn download(State(app): Shared, Path(id): Path<String>) -> Response {
-    let Some(slot) = app.store.get(&id) else {
+    let Some(slot) = lookup(&app, &id) else {
         return no_game();
     };
     let text = slot.lock().pgn();
@@ -269,7 +254,7 @@ async fn person_moves(
     Path(id): Path<String>,
     Json(asked): Json<MoveAsked>,
 ) -> Response {
-    let Some(slot) = app.store.get(&id) else {
+    let Some(slot) = lookup(&app, &id) else {
         return no_game();
     };
     let (Some(from), Some(to)) = (Square::parse(&asked.from), Square::parse(&asked.to)) else {
@@ -285,7 +270,14 @@ async fn person_moves(
             _ => return error(StatusCode::BAD_REQUEST, "a promotion is q, r, b, n or p"),
         },
     };
-    let played = slot.lock().person_moves(from, to, promotion);
+    let played = {
+        let mut g = slot.lock();
+        let played = g.person_moves(from, to, promotion);
+        if played.is_ok() {
+            slot.keep(&mut g);
+        }
+        played
+    };
     match played {
         Ok(_) => {
             let state = state_of(&id, &slot);
@@ -313,7 +305,7 @@ fn on_persons_turn(
     id: &str,
     act: impl FnOnce(&mut WebGame) -> Result<String, String>,
 ) -> Response {
-    let Some(slot) = app.store.get(id) else {
+    let Some(slot) = lookup(app, id) else {
         return no_game();
     };
     let said = {
@@ -321,7 +313,9 @@ fn on_persons_turn(
         if g.morphy_to_move() || g.searcher.is_none() {
             Err(NOT_YOUR_TURN.to_string())
         } else {
-            act(&mut g)
+            let said = act(&mut g);
+            slot.keep(&mut g);
+            said
         }
     };
     said_with_state(id, &slot, said)
@@ -357,7 +351,7 @@ async fn call(State(app): Shared, Path(id): Path<String>) -> Response {
 
 /// `POST /api/games/{id}/offer`: Morphy answers an offer of a draw after a short search.
 async fn offer(State(app): Shared, Path(id): Path<String>) -> Response {
-    let Some(slot) = app.store.get(&id) else {
+    let Some(slot) = lookup(&app, &id) else {
         return no_game();
     };
     if slot.lock().morphy_to_move() {
@@ -378,11 +372,15 @@ async fn offer(State(app): Shared, Path(id): Path<String>) -> Response {
 
 /// `POST /api/games/{id}/resign`: the person resigns (at any time); Morphy stops.
 async fn resign(State(app): Shared, Path(id): Path<String>) -> Response {
-    let Some(slot) = app.store.get(&id) else {
+    let Some(slot) = lookup(&app, &id) else {
         return no_game();
     };
     slot.stop_search();
-    slot.lock().resign();
+    {
+        let mut g = slot.lock();
+        g.resign();
+        slot.keep(&mut g);
+    }
     let state = state_of(&id, &slot);
     slot.send("state", state.to_string());
     answer(StatusCode::OK, state)
@@ -391,18 +389,25 @@ async fn resign(State(app): Shared, Path(id): Path<String>) -> Response {
 /// `POST /api/games/{id}/undo`: the person takes back his last turn and Morphy's moves
 /// since, even while Morphy thinks (its search stops and is forgotten).
 async fn take_back(State(app): Shared, Path(id): Path<String>) -> Response {
-    let Some(slot) = app.store.get(&id) else {
+    let Some(slot) = lookup(&app, &id) else {
         return no_game();
     };
     slot.stop_search();
-    let said = slot.lock().take_back().map_err(|why| why.to_string());
+    let said = {
+        let mut g = slot.lock();
+        let said = g.take_back().map_err(|why| why.to_string());
+        if said.is_ok() {
+            slot.keep(&mut g);
+        }
+        said
+    };
     said_with_state(&id, &slot, said)
 }
 
 /// `POST /api/games/{id}/stop`: the page is closing; Morphy's search stops (it plays the
 /// best move found so far).
 async fn stop(State(app): Shared, Path(id): Path<String>) -> Response {
-    match app.store.get(&id) {
+    match lookup(&app, &id) {
         Some(slot) => {
             slot.stop_search();
             StatusCode::NO_CONTENT.into_response()

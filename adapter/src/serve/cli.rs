@@ -1,8 +1,10 @@
 //! The flags of `morphy serve`.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use super::{ServeConfig, DEFAULT_PORT};
+use crate::game_db;
 use crate::play::Limit;
 
 /// The flags of `morphy serve`.
@@ -26,6 +28,10 @@ pub struct ServeArgs {
     /// The most games live at once (the least recently used makes room).
     #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub max_games: u16,
+    /// The folder of the games' database, morphy.db, made when missing (default: morphy
+    /// in the XDG data folder, ~/.local/share/morphy).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
 }
 
 impl ServeArgs {
@@ -40,6 +46,16 @@ impl ServeArgs {
                 Limit::Depth,
             ),
             max_games: usize::from(self.max_games),
+            data: self
+                .data
+                .clone()
+                .or_else(|| match game_db::default_folder() {
+                    Ok(folder) => Some(folder),
+                    Err(e) => {
+                        eprintln!("serve: {e}; games will not be kept");
+                        None
+                    }
+                }),
             ..ServeConfig::default()
         }
     }

@@ -99,6 +99,13 @@ pub struct WebGame {
     pub epoch: u64,
     /// When the page last asked for anything.
     pub touched: Instant,
+    /// Each side's time left after each move of the game (`None`: untimed, or a move
+    /// of an uploaded game), for the record.
+    pub clock_after: Vec<Option<ByColor<Duration>>>,
+    /// The calls to mate given (Br. IV 12): after how many moves, and by whom.
+    pub calls: Vec<(usize, Color)>,
+    /// Whether its last change was written to the games' database.
+    pub kept: bool,
 }
 
 /// The most lines of talk kept.
@@ -134,6 +141,7 @@ impl WebGame {
         searcher.set_odds_terms(session.terms());
         searcher.set_strength(new.config.strength());
         let clocks = new.clock.map(Clocks::new);
+        let clock_after = vec![None; session.game().moves().len()];
         WebGame {
             session,
             sides,
@@ -144,6 +152,9 @@ impl WebGame {
             searcher: Some(searcher),
             epoch: 0,
             touched: Instant::now(),
+            clock_after,
+            calls: Vec::new(),
+            kept: false,
         }
     }
 
@@ -237,6 +248,8 @@ impl WebGame {
         if let Some(c) = &mut self.clocks {
             c.moved(mover);
         }
+        let left = self.clocks.as_ref().map(|c| c.left);
+        self.clock_after.push(left);
     }
 
     /// Morphy's search limits: by its clock when timed, else by the configured limit.
@@ -269,8 +282,10 @@ impl WebGame {
         let pos = self.session.game().current().clone();
         let morphy = self.sides.morphy();
         self.eval = result.score;
+        let ply = self.session.game().moves().len();
         let acts = turn::morphy_acts(&mut self.session, morphy, result);
         if let Some(call) = acts.call {
+            self.calls.push((ply, morphy));
             self.say(format!("Morphy calls: {call}."));
         }
         match acts.act {
@@ -292,6 +307,9 @@ impl WebGame {
     /// Why not: the game is over, or the person has made no move.
     pub fn take_back(&mut self) -> Result<String, TakeBackError> {
         let taken = self.session.take_back_turn(self.sides.human)?;
+        let made = self.session.game().moves().len();
+        self.clock_after.truncate(made);
+        self.calls.retain(|&(at, _)| at <= made);
         self.epoch += 1;
         self.eval = None;
         if let Some(c) = &mut self.clocks {
@@ -323,7 +341,11 @@ impl WebGame {
     pub fn call(&mut self) -> Result<Ruling, Ruling> {
         let answer = self.session.call_to_mate(self.sides.human);
         match &answer {
-            Ok(granted) => self.say(format!("You call: {granted}.")),
+            Ok(granted) => {
+                let ply = self.session.game().moves().len();
+                self.calls.push((ply, self.sides.human));
+                self.say(format!("You call: {granted}."));
+            }
             Err(refused) => self.say(format!("Call refused: {refused}.")),
         }
         answer
@@ -364,6 +386,8 @@ impl From<Refused> for Vec<String> {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeMap;
+
     use super::*;
     use crate::play::PlayConfig;
 
@@ -376,6 +400,7 @@ mod tests {
                 ..PlayConfig::default()
             },
             elo: None,
+            asked: BTreeMap::new(),
             clock: Some(TimeControl {
                 base: Duration::from_mins(1),
                 increment: Duration::ZERO,

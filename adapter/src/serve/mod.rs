@@ -7,6 +7,9 @@
 //! - [`params`]: the new-game parameters (form or address);
 //! - [`game`]: one game, its clocks and what was said;
 //! - [`store`]: the live games under unguessable ids, capped, idle ones expired;
+//! - [`keep`]: the games kept in the games' database ([`crate::game_db`]), and
+//!   [`record`]: a game as a record and back, its moves replayed through the session;
+//! - [`upload`]: a game resumed from an uploaded PGN;
 //! - [`think`]: Morphy's searches on the blocking pool, streamed to the page;
 //! - [`view`]: the page's picture of a game (JSON);
 //! - [`guard`]: `Host` and `Origin` checks; [`api`]: the routes and body limits.
@@ -16,18 +19,23 @@ pub mod assets;
 pub mod cli;
 pub mod game;
 pub mod guard;
+pub mod keep;
 pub mod params;
+pub mod record;
 pub mod store;
 pub mod think;
+pub mod upload;
 pub mod view;
 
 use std::io;
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
 use api::App;
 use guard::Allowed;
+use keep::Keeper;
 use store::Store;
 
 use crate::play::Limit;
@@ -61,8 +69,10 @@ pub struct ServeConfig {
     pub limit: Limit,
     /// The most games live at once.
     pub max_games: usize,
-    /// How long a game is kept without a request.
+    /// How long a game is kept in memory without a request.
     pub idle: Duration,
+    /// The folder of the games' database (`None`: games are kept in memory only).
+    pub data: Option<PathBuf>,
 }
 
 impl Default for ServeConfig {
@@ -74,6 +84,24 @@ impl Default for ServeConfig {
             limit: Limit::Movetime(Duration::from_secs(1)),
             max_games: 32,
             idle: IDLE,
+            data: None,
+        }
+    }
+}
+
+/// The games' database in `config.data`, if named and it opens; if it does not, the
+/// console says why, naming the file, and the board plays on without keeping games.
+fn keeper(config: &ServeConfig) -> Option<Arc<Keeper>> {
+    let folder = config.data.as_deref()?;
+    match Keeper::open(folder, config.limit) {
+        Ok(keeper) => {
+            eprintln!("serve: games kept in {}", keeper.path().display());
+            Some(Arc::new(keeper))
+        }
+        Err(e) => {
+            eprintln!("serve: {e}");
+            eprintln!("serve: games will not be kept; the board plays on");
+            None
         }
     }
 }
@@ -81,7 +109,7 @@ impl Default for ServeConfig {
 /// The shared state and router of a server bound to `host`:`port`.
 pub fn app(config: &ServeConfig, port: u16) -> (Arc<App>, axum::Router) {
     let app = Arc::new(App {
-        store: Store::new(config.max_games, config.idle),
+        store: Store::new(config.max_games, config.idle).keeping(keeper(config)),
         limit: config.limit,
     });
     let router = api::router(Arc::clone(&app), Allowed::new(&config.host, port));

@@ -110,6 +110,8 @@ pub struct NewGame {
     pub elo: Option<u32>,
     /// The clocks, if the game is timed.
     pub clock: Option<TimeControl>,
+    /// The parameters as given (what the database keeps to open the game again).
+    pub asked: BTreeMap<String, String>,
 }
 
 /// A bad new-game parameter ([`read`]), in the engine's words where the engine reads it.
@@ -295,7 +297,12 @@ pub fn read(params: &BTreeMap<String, String>, limit: Limit) -> Result<NewGame, 
         },
     };
     if errors.is_empty() {
-        Ok(NewGame { config, elo, clock })
+        Ok(NewGame {
+            config,
+            elo,
+            clock,
+            asked: params.clone(),
+        })
     } else {
         Err(errors)
     }

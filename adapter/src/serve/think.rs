@@ -71,6 +71,7 @@ pub fn start(id: String, slot: Arc<Slot>) {
             g.searcher = Some(searcher);
             if g.epoch == epoch {
                 g.morphy_acts(&result);
+                slot.keep(&mut g);
             }
             let state = view::state(&id, &mut g);
             slot.send("state", state.to_json().to_string());

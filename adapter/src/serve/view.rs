@@ -118,6 +118,8 @@ pub struct PageState {
     pub result: Option<Outcome>,
     /// What was said, newest last.
     pub log: Vec<String>,
+    /// Whether the game is kept in the games' database (if not, a restart loses it).
+    pub kept: bool,
 }
 
 impl PageState {
@@ -289,6 +291,7 @@ pub fn state(id: &str, g: &mut WebGame) -> PageState {
         over,
         result,
         log: g.log.clone(),
+        kept: g.kept,
     }
 }
 
@@ -397,6 +400,7 @@ mod tests {
             "giver",
             "human",
             "id",
+            "kept",
             "last",
             "legal",
             "level",

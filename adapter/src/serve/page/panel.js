@@ -65,6 +65,8 @@ export function drawPanel(state, flipped) {
   if (state.turn_note && !over) status += ` ${state.turn_note}.`;
   if (state.check && !over) status += " Check.";
   text("status", status);
+  const unkept = $("unkept");
+  if (unkept) unkept.classList.toggle("hidden", state.kept);
   text("game-name", state.game);
   list("terms", state.terms);
   text("level", `Morphy's level: ${state.level}.`);

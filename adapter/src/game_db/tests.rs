@@ -1,0 +1,201 @@
+//! The games' database on real files in a temporary folder.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use rusqlite::Connection;
+
+use super::*;
+
+/// A new empty folder under the system's temporary one (removed by [`Folder`]'s drop).
+struct Folder(PathBuf);
+
+impl Folder {
+    fn new(name: &str) -> Folder {
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNT.fetch_add(1, Ordering::Relaxed);
+        let path =
+            std::env::temp_dir().join(format!("morphy-db-{name}-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        Folder(path)
+    }
+}
+
+impl Drop for Folder {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn a_game(id: &str) -> GameRecord {
+    GameRecord {
+        id: id.to_string(),
+        spec: r#"{"odds":"rook","clock":"5+3"}"#.to_string(),
+        rules: "american-1897".to_string(),
+        odds: "rook".to_string(),
+        level: Some(1600),
+        human: "black".to_string(),
+        clock: Some("5+3".to_string()),
+        white_ms: Some(301_500),
+        black_ms: Some(299_000),
+        seed: Some(u64::MAX - 7),
+        moves: vec![
+            MoveRecord {
+                uci: "e2e4".to_string(),
+                white_ms: Some(301_500),
+                black_ms: Some(300_000),
+            },
+            MoveRecord {
+                uci: "e7e5".to_string(),
+                white_ms: Some(301_500),
+                black_ms: Some(299_000),
+            },
+        ],
+        calls: vec![(2, "black".to_string())],
+        ..GameRecord::default()
+    }
+}
+
+fn journal_mode(db: &GameDb) -> String {
+    db.conn
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .unwrap()
+}
+
+#[test]
+fn a_missing_folder_and_file_are_made_and_migrated_to_the_latest_version() {
+    let dir = Folder::new("fresh");
+    let folder = dir.0.join("deeper").join("morphy");
+    let db = GameDb::open(&folder).unwrap();
+    assert_eq!(db.path(), folder.join(FILE));
+    assert!(db.path().is_file());
+    assert_eq!(db.version().unwrap(), schema::latest());
+    assert_eq!(journal_mode(&db), "wal");
+}
+
+#[test]
+fn an_empty_file_is_migrated_from_version_0() {
+    let dir = Folder::new("empty");
+    std::fs::create_dir_all(&dir.0).unwrap();
+    std::fs::write(dir.0.join(FILE), b"").unwrap();
+    let mut db = GameDb::open(&dir.0).unwrap();
+    assert_eq!(db.version().unwrap(), schema::latest());
+    db.save(&a_game("a")).unwrap();
+    assert_eq!(db.load("a").unwrap().map(|g| g.moves.len()), Some(2));
+}
+
+#[test]
+fn a_version_1_file_is_migrated_and_keeps_its_games() {
+    let dir = Folder::new("v1");
+    std::fs::create_dir_all(&dir.0).unwrap();
+    {
+        // A file as the first schema wrote it, with a game in it.
+        let conn = Connection::open(dir.0.join(FILE)).unwrap();
+        conn.execute_batch(schema::MIGRATIONS[0]).unwrap();
+        conn.pragma_update(None, "user_version", 1).unwrap();
+        conn.execute(
+            "INSERT INTO games (id, created, updated, spec, rules, odds, human)
+             VALUES ('old', 1, 2, '{}', 'american-1897', 'none', 'white')",
+            [],
+        )
+        .unwrap();
+        conn.execute(
+            "INSERT INTO moves (game_id, ply, uci) VALUES ('old', 1, 'd2d4')",
+            [],
+        )
+        .unwrap();
+    }
+    let db = GameDb::open(&dir.0).unwrap();
+    assert_eq!(db.version().unwrap(), schema::latest());
+    let old = db.load("old").unwrap().unwrap();
+    assert_eq!((old.created, old.updated), (1, 2));
+    assert_eq!(old.moves[0].uci, "d2d4");
+    assert_eq!(old.moves[0].white_ms, None);
+    let indexed: i64 = db
+        .conn
+        .query_row(
+            "SELECT count(*) FROM sqlite_master WHERE name = 'games_by_updated'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(indexed, 1, "migration 2 ran");
+}
+
+#[test]
+fn a_file_from_a_newer_version_is_refused_untouched() {
+    let dir = Folder::new("newer");
+    std::fs::create_dir_all(&dir.0).unwrap();
+    let file = dir.0.join(FILE);
+    {
+        let conn = Connection::open(&file).unwrap();
+        conn.execute_batch("CREATE TABLE future (x); INSERT INTO future VALUES (1);")
+            .unwrap();
+        conn.pragma_update(None, "user_version", schema::latest() + 1)
+            .unwrap();
+    }
+    let before = std::fs::read(&file).unwrap();
+    let err = GameDb::open(&dir.0).unwrap_err();
+    assert!(matches!(err, DbError::Newer { .. }), "{err:?}");
+    let words = err.to_string();
+    assert!(words.contains(&file.display().to_string()), "{words}");
+    assert!(words.contains("newer Morphy"), "{words}");
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        before,
+        "the file is untouched"
+    );
+}
+
+#[test]
+fn a_file_that_is_no_database_is_refused_untouched() {
+    let dir = Folder::new("junk");
+    std::fs::create_dir_all(&dir.0).unwrap();
+    let file = dir.0.join(FILE);
+    let junk = b"these are my notes, not a database, and they are long enough to matter".repeat(20);
+    std::fs::write(&file, &junk).unwrap();
+    let err = GameDb::open(&dir.0).unwrap_err();
+    assert!(matches!(err, DbError::Open { .. }), "{err:?}");
+    assert!(err.to_string().contains(&file.display().to_string()));
+    assert_eq!(std::fs::read(&file).unwrap(), junk, "the file is untouched");
+}
+
+#[test]
+fn a_folder_that_cannot_be_made_is_named() {
+    let dir = Folder::new("blocked");
+    std::fs::create_dir_all(&dir.0).unwrap();
+    let blocker = dir.0.join("a-file");
+    std::fs::write(&blocker, b"x").unwrap();
+    let err = GameDb::open(&blocker.join("morphy")).unwrap_err();
+    assert!(matches!(err, DbError::Folder { .. }), "{err:?}");
+    assert!(err.to_string().contains("a-file"), "{err}");
+}
+
+#[test]
+fn a_game_written_reads_back_the_same_after_the_file_is_reopened() {
+    let dir = Folder::new("roundtrip");
+    let mut game = a_game("g1");
+    {
+        let mut db = GameDb::open(&dir.0).unwrap();
+        db.save(&game).unwrap();
+        // A take-back and a resignation: the game is written whole again.
+        game.moves.pop();
+        game.calls.clear();
+        game.ending = Some("resigned black".to_string());
+        game.result = Some("1-0".to_string());
+        game.reason = Some("Black resigned".to_string());
+        db.save(&game).unwrap();
+    }
+    let db = GameDb::open(&dir.0).unwrap();
+    let back = db.load("g1").unwrap().unwrap();
+    assert!(back.created > 0 && back.updated >= back.created);
+    assert_eq!(
+        GameRecord {
+            created: 0,
+            updated: 0,
+            ..back
+        },
+        game
+    );
+    assert_eq!(db.load("nobody").unwrap(), None);
+}
