@@ -3,7 +3,7 @@
 //! and the law that forbids it, as SAN's refusals give it.
 
 use super::record::{on_files, squares_of, Action, Reading};
-use crate::position::move_refusal::{IllegalKind, IllegalReason, MOVE_SHAPE_LAW};
+use crate::position::move_refusal::{IllegalKind, IllegalReason};
 use crate::position::Position;
 use crate::setup::CastleSide;
 use crate::types::{File, PieceKind, Rank, Square};
@@ -25,17 +25,7 @@ pub(super) fn nearest_refusal(pos: &Position, readings: &[Reading]) -> Option<Il
     let mut squares: Vec<Square> = meant.iter().map(|m| m.1).collect();
     squares.sort_unstable();
     squares.dedup();
-    let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
-    Some(IllegalReason {
-        kind: IllegalKind::CannotMoveThere,
-        law: MOVE_SHAPE_LAW,
-        message: format!(
-            "no {} of yours can go to {}",
-            kind.name(),
-            names.join(" or ")
-        ),
-        squares,
-    })
+    Some(IllegalReason::none_goes_to(kind, squares))
 }
 
 /// The moves a reading can mean, legal or not: its man from each square it may stand on

@@ -60,6 +60,22 @@ pub struct IllegalReason {
 }
 
 impl IllegalReason {
+    /// That no man of `kind` of the mover's can go to any of `squares` (Am. I 9, I 11 E
+    /// (a)): the reason given when no man named moves so.
+    pub fn none_goes_to(kind: PieceKind, squares: Vec<Square>) -> IllegalReason {
+        let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
+        IllegalReason {
+            kind: IllegalKind::CannotMoveThere,
+            law: MOVE_SHAPE_LAW,
+            message: format!(
+                "no {} of yours can go to {}",
+                kind.name(),
+                names.join(" or ")
+            ),
+            squares,
+        }
+    }
+
     /// How near the move came to being legal, lowest first: a move refused only for the
     /// check it leaves, then one refused by the odds' terms, then by castling's or
     /// promotion's conditions, then one onto a man of one's own, then the rest. Of the

@@ -127,12 +127,7 @@ impl Position {
             .min_by_key(IllegalReason::nearness);
         match best {
             Some(r) if r.kind != IllegalKind::CannotMoveThere => r,
-            Some(_) => IllegalReason {
-                kind: IllegalKind::CannotMoveThere,
-                law: MOVE_SHAPE_LAW,
-                squares: vec![to],
-                message: format!("no {} of yours can go to {to}", kind.name()),
-            },
+            Some(_) => IllegalReason::none_goes_to(kind, vec![to]),
             None => IllegalReason {
                 kind: IllegalKind::NoMan,
                 law: MOVES_LAW,
