@@ -121,6 +121,14 @@ impl GameDb {
         rows::save(&mut self.conn, game).map_err(|e| self.query(e))
     }
 
+    /// Every stored game, newest first, whole ([`rows::all`]).
+    ///
+    /// # Errors
+    /// When the read fails.
+    pub fn all(&self) -> Result<Vec<GameRecord>, DbError> {
+        rows::all(&self.conn).map_err(|e| self.query(e))
+    }
+
     /// The game under `id`, if stored.
     ///
     /// # Errors

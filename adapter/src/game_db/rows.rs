@@ -85,43 +85,70 @@ fn write(tx: &Transaction<'_>, g: &GameRecord) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// The columns of a game's row, in the order [`game_row`] reads them.
+const GAME_COLUMNS: &str = "id, spec, rules, odds, level, human, clock, seed, ending, result,
+    reason, created, updated, white_ms, black_ms";
+
+/// A game's row (without its moves and calls), as selected with [`GAME_COLUMNS`].
+fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRecord> {
+    Ok(GameRecord {
+        id: r.get(0)?,
+        spec: r.get(1)?,
+        rules: r.get(2)?,
+        odds: r.get(3)?,
+        level: r.get(4)?,
+        human: r.get(5)?,
+        clock: r.get(6)?,
+        seed: r.get::<_, Option<i64>>(7)?.map(from_sql),
+        ending: r.get(8)?,
+        result: r.get(9)?,
+        reason: r.get(10)?,
+        created: r.get(11)?,
+        updated: r.get(12)?,
+        white_ms: r.get::<_, Option<i64>>(13)?.map(from_sql),
+        black_ms: r.get::<_, Option<i64>>(14)?.map(from_sql),
+        ..GameRecord::default()
+    })
+}
+
+/// Every stored game, whole, newest first: by when it was first stored, and among games
+/// first stored in the same second, the later written first.
+pub fn all(conn: &Connection) -> rusqlite::Result<Vec<GameRecord>> {
+    let mut games = conn
+        .prepare(&format!(
+            "SELECT {GAME_COLUMNS} FROM games ORDER BY created DESC, rowid DESC"
+        ))?
+        .query_map([], game_row)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    for game in &mut games {
+        fill(conn, game)?;
+    }
+    Ok(games)
+}
+
 /// The game under `id`, if it is stored.
 pub fn load(conn: &Connection, id: &str) -> rusqlite::Result<Option<GameRecord>> {
     let row = conn
         .query_row(
-            "SELECT spec, rules, odds, level, human, clock, seed, ending, result, reason,
-                    created, updated, white_ms, black_ms
-             FROM games WHERE id = ?1",
+            &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
             [id],
-            |r| {
-                Ok(GameRecord {
-                    id: id.to_string(),
-                    spec: r.get(0)?,
-                    rules: r.get(1)?,
-                    odds: r.get(2)?,
-                    level: r.get(3)?,
-                    human: r.get(4)?,
-                    clock: r.get(5)?,
-                    seed: r.get::<_, Option<i64>>(6)?.map(from_sql),
-                    ending: r.get(7)?,
-                    result: r.get(8)?,
-                    reason: r.get(9)?,
-                    created: r.get(10)?,
-                    updated: r.get(11)?,
-                    white_ms: r.get::<_, Option<i64>>(12)?.map(from_sql),
-                    black_ms: r.get::<_, Option<i64>>(13)?.map(from_sql),
-                    ..GameRecord::default()
-                })
-            },
+            game_row,
         )
         .optional()?;
     let Some(mut game) = row else {
         return Ok(None);
     };
+    fill(conn, &mut game)?;
+    Ok(Some(game))
+}
+
+/// Reads `game`'s moves and calls into it.
+fn fill(conn: &Connection, game: &mut GameRecord) -> rusqlite::Result<()> {
+    let id = game.id.clone();
     let mut moves =
         conn.prepare("SELECT uci, white_ms, black_ms FROM moves WHERE game_id = ?1 ORDER BY ply")?;
     game.moves = moves
-        .query_map([id], |r| {
+        .query_map([&id], |r| {
             Ok(MoveRecord {
                 uci: r.get(0)?,
                 white_ms: r.get::<_, Option<i64>>(1)?.map(from_sql),
@@ -131,10 +158,10 @@ pub fn load(conn: &Connection, id: &str) -> rusqlite::Result<Option<GameRecord>>
         .collect::<rusqlite::Result<_>>()?;
     let mut calls = conn.prepare("SELECT ply, side FROM calls WHERE game_id = ?1 ORDER BY ply")?;
     game.calls = calls
-        .query_map([id], |r| {
+        .query_map([&id], |r| {
             let at: i64 = r.get(0)?;
             Ok((usize::try_from(at).unwrap_or(0), r.get(1)?))
         })?
         .collect::<rusqlite::Result<_>>()?;
-    Ok(Some(game))
+    Ok(())
 }

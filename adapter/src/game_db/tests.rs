@@ -199,3 +199,30 @@ fn a_game_written_reads_back_the_same_after_the_file_is_reopened() {
     );
     assert_eq!(db.load("nobody").unwrap(), None);
 }
+
+#[test]
+fn every_game_is_listed_whole_newest_first() {
+    let dir = Folder::new("all");
+    let mut db = GameDb::open(&dir.0).unwrap();
+    assert_eq!(db.all().unwrap(), vec![]);
+    let first = a_game("first");
+    let mut second = a_game("second");
+    second.odds = "knight".to_string();
+    second.moves.truncate(1);
+    second.calls.clear();
+    db.save(&first).unwrap();
+    db.save(&second).unwrap();
+    // Written again, the first game keeps its place: the list goes by when a game began.
+    db.save(&first).unwrap();
+    let listed: Vec<GameRecord> = db
+        .all()
+        .unwrap()
+        .into_iter()
+        .map(|g| GameRecord {
+            created: 0,
+            updated: 0,
+            ..g
+        })
+        .collect();
+    assert_eq!(listed, vec![second, first]);
+}
