@@ -42,6 +42,10 @@ function show(next) {
   if (fresh) {
     board.flipped = state.human === "black";
     follow(state.id);
+    // The game's own address: opened again (a closed tab, a restarted server), it
+    // shows the game where it stands.
+    const own = `/game/${state.id}`;
+    if (location.pathname !== own) history.replaceState(null, "", own);
   }
   board.show(state);
   drawPanel(state, board.flipped);
@@ -123,11 +127,31 @@ async function choices() {
   }
 }
 
+// The game a `/game/ID` address names, opened where it stands.
+async function reopen(id) {
+  const r = await api(`/api/games/${id}`);
+  if (!r.ok) {
+    showErrors([r.data.error || "no such game", "Start a new game below, or see your games."]);
+    return;
+  }
+  showErrors([]);
+  show(r.data);
+}
+
+function gameInAddress() {
+  const m = location.pathname.match(/^\/game\/([0-9a-f]{32})$/);
+  return m ? m[1] : null;
+}
+
 $("new-game").addEventListener("submit", (e) => {
   e.preventDefault();
   const params = formParams(e.target);
-  history.replaceState(null, "", `/?${new URLSearchParams(params)}`);
+  history.pushState(null, "", `/?${new URLSearchParams(params)}`);
   start(params);
+});
+window.addEventListener("popstate", () => {
+  const id = gameInAddress();
+  if (id && (!state || state.id !== id)) reopen(id);
 });
 $("flip").addEventListener("click", () => {
   board.flip();
@@ -163,4 +187,6 @@ window.addEventListener("pagehide", () => {
 });
 
 await choices();
-start(addressParams());
+const asked = gameInAddress();
+if (asked) reopen(asked);
+else start(addressParams());
