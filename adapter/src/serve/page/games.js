@@ -80,7 +80,9 @@ async function loadList() {
       date.appendChild(a);
       const result = cell(g.outcome === "unfinished" ? "unfinished" : `${g.outcome} ${g.result}`);
       if (g.reason) result.title = g.reason;
-      tr.append(date, cell(g.odds_words), cell(g.rules), cell(levelWords(g.level)), cell(g.human), result, cell(moves(g.plies)));
+      const odds = cell(g.odds);
+      odds.title = g.odds_words;
+      tr.append(date, odds, cell(g.rules), cell(levelWords(g.level)), cell(g.human), result, cell(moves(g.plies)));
       if (g.reason) {
         const why = document.createElement("div");
         why.className = "small-print";
@@ -226,7 +228,7 @@ window.addEventListener("popstate", fromAddress);
 
 const choices = await getJson("/api/choices");
 if (choices.ok) {
-  $("odds").append(...choices.data.odds.map((o) => new Option(o.words, o.name)));
+  $("odds").append(...choices.data.odds.map((o) => new Option(o.name, o.name)));
 }
 await loadList();
 fromAddress();
