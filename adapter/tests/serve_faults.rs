@@ -51,7 +51,7 @@ impl Server {
         let mut err = BufReader::new(child.stderr.take().expect("stderr"));
         std::thread::spawn(move || {
             let mut line = String::new();
-            while err.read_line(&mut line).map_or(false, |n| n > 0) {
+            while err.read_line(&mut line).is_ok_and(|n| n > 0) {
                 into.lock().unwrap().push_str(&line);
                 line.clear();
             }
@@ -200,10 +200,7 @@ fn killed_at_random_moments(rounds: usize, seed: u64) {
                 .args(["-KILL", &pid.to_string()])
                 .status();
         });
-        loop {
-            let Some((status, state)) = server.plays(&game, rng.below(64)) else {
-                break;
-            };
+        while let Some((status, state)) = server.plays(&game, rng.below(64)) {
             if status != 200 {
                 break;
             }
