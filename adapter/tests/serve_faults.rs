@@ -347,6 +347,15 @@ fn a_data_folder_that_cannot_be_written_is_named_and_the_board_plays_on() {
     assert!(stored(&data, &id).1 >= 1);
 }
 
+/// A mounted folder, unmounted when dropped.
+struct Unmount(PathBuf);
+
+impl Drop for Unmount {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+    }
+}
+
 #[test]
 fn a_full_disk_is_named_the_board_plays_on_and_the_game_is_kept_once_there_is_room() {
     let dir = Folder::new("full");
@@ -365,12 +374,6 @@ fn a_full_disk_is_named_the_board_plays_on_and_the_game_is_kept_once_there_is_ro
         );
         eprintln!("skipped: a tmpfs cannot be mounted here (needs root)");
         return;
-    }
-    struct Unmount(PathBuf);
-    impl Drop for Unmount {
-        fn drop(&mut self) {
-            let _ = Command::new("umount").arg(&self.0).status();
-        }
     }
     let _unmount = Unmount(disk.clone());
     let data = disk.join("morphy");
