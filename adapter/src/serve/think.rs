@@ -160,7 +160,6 @@ mod tests {
             score: Some(engine::search::Score::Cp(-40)),
             completed_score: None,
             depth: 6,
-            ..SearchResult::default()
         }
     }
 
