@@ -1,5 +1,7 @@
-//! The page and its assets, built into the binary: nothing is fetched from the network.
-//! The board and the men are drawn by the page itself (SVG, `board.js`).
+//! The pages and their assets, built into the binary: nothing is fetched from the
+//! network. The board is drawn by the page itself (SVG, `board.js`); the men are Colin
+//! M. L. Burnett's (`page/men/cburnett.svg`, BSD: its licence beside it) or the
+//! machine's chess glyphs, as the person chooses.
 
 use axum::extract::Path;
 use axum::http::{header, StatusCode};
@@ -11,7 +13,7 @@ const INDEX: &str = include_str!("page/index.html");
 const GAMES: &str = include_str!("page/games.html");
 
 /// The assets: name, content type, text.
-const ASSETS: [(&str, &str, &str); 7] = [
+const ASSETS: [(&str, &str, &str); 9] = [
     (
         "style.css",
         "text/css; charset=utf-8",
@@ -41,6 +43,16 @@ const ASSETS: [(&str, &str, &str); 7] = [
         "graph.js",
         "text/javascript; charset=utf-8",
         include_str!("page/graph.js"),
+    ),
+    (
+        "look.js",
+        "text/javascript; charset=utf-8",
+        include_str!("page/look.js"),
+    ),
+    (
+        "men-cburnett.svg",
+        "image/svg+xml",
+        include_str!("page/men/cburnett.svg"),
     ),
     (
         "men.js",
@@ -89,6 +101,19 @@ mod tests {
         }
         for name in ["style.css", "games.js"] {
             assert!(super::GAMES.contains(&format!("/assets/{name}")), "{name}");
+        }
+        let texts = super::ASSETS.iter().map(|(_, _, t)| *t);
+        for text in texts.chain([super::INDEX, super::GAMES]) {
+            for part in text.split("/assets/").skip(1) {
+                let name: String = part
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || "-._".contains(*c))
+                    .collect();
+                assert!(
+                    super::ASSETS.iter().any(|(n, _, _)| *n == name),
+                    "a reference to a missing asset: {name}"
+                );
+            }
         }
         for (_, _, text) in super::ASSETS {
             for part in text.split("from \"./").skip(1) {

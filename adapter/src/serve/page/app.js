@@ -2,6 +2,7 @@
 // person's moves and requests, and draws what the server answers. The server plays
 // Morphy and judges everything; this page only draws and reads clicks.
 import { Board } from "./board.js";
+import { setUpLook } from "./look.js";
 import { drawClocks, drawPanel, resultWords, say, showErrors, showThinking } from "./panel.js";
 
 const $ = (id) => document.getElementById(id);
@@ -10,6 +11,7 @@ let since = performance.now();
 let events = null;
 
 const board = new Board($("board"), (from, to, promotion) => move(from, to, promotion));
+setUpLook(() => board.draw());
 
 async function api(path, body) {
   const options = body === undefined ? {} : {

@@ -4,9 +4,11 @@
 // Morphy's evaluation along it. Everything shown comes from the server as text.
 import { Board } from "./board.js";
 import { drawGraph, evalWords } from "./graph.js";
+import { setUpLook } from "./look.js";
 
 const $ = (id) => document.getElementById(id);
 const board = new Board($("board"), () => {});
+setUpLook(() => board.draw());
 let replay = null;
 let at = 0;
 let evals = [];
