@@ -4,7 +4,10 @@
 //! granted with the law, castling without the Rook, the PGN read by python-chess, bad
 //! parameters answered on the page, no sideways scroll from a 320 px phone to a 2560 px
 //! monitor and, playing Black, the person's clock at the bottom, a resignation's result
-//! under the board), then Ctrl-C stops the server cleanly.
+//! under the board), then `tests/browser/board_features.py` (the men as pictures or glyphs,
+//! board colours and sounds remembered, moves typed in SAN and descriptive notation, a
+//! move animated, squares named for a screen reader, the evaluation bar, a hint's arrow,
+//! a look back at an earlier move, the dark theme), then Ctrl-C stops the server cleanly.
 //!
 //! Needs /usr/bin/chromium, /usr/bin/chromedriver and python's selenium and chess. Where
 //! they are missing the test says so and passes, except under `CI`, where it fails.
@@ -71,9 +74,17 @@ fn the_web_board_plays_a_game_at_odds_in_chromium() {
         url.starts_with("http://127.0.0.1:") && url.ends_with('/'),
         "{url}"
     );
-    let script = root.join("tests").join("browser").join("play_at_odds.py");
+    let script = |name: &str| root.join("tests").join("browser").join(name);
     let run = Command::new("python3")
-        .arg(&script)
+        .arg(script("play_at_odds.py"))
+        .arg(&url)
+        .arg(&shots)
+        .output()
+        .expect("python3 runs");
+    // The board's features (pictures, typed moves, hint, look back, sounds, themes) on
+    // the same server.
+    let features = Command::new("python3")
+        .arg(script("board_features.py"))
         .arg(&url)
         .arg(&shots)
         .output()
@@ -103,6 +114,12 @@ fn the_web_board_plays_a_game_at_odds_in_chromium() {
         "the browser test failed:\n{out}\n{err}"
     );
     assert!(out.contains("8 passed, 0 failed"), "{out}");
+    let out = String::from_utf8_lossy(&features.stdout);
+    let err = String::from_utf8_lossy(&features.stderr);
+    assert!(
+        features.status.success() && out.contains("board features: all steps passed"),
+        "the board's features failed:\n{out}\n{err}"
+    );
     assert!(
         status.success(),
         "morphy serve exited {status} after Ctrl-C"

@@ -20,7 +20,7 @@ use tokio_stream::wrappers::BroadcastStream;
 use tokio_stream::{Stream, StreamExt};
 
 use super::evals::EvalCache;
-use super::game::WebGame;
+use super::game::{self, WebGame};
 use super::guard::{guard, Allowed};
 use super::params::{self, ParamError};
 use super::store::{Slot, Store};
@@ -74,11 +74,14 @@ pub fn router(app: Arc<App>, allowed: Allowed) -> Router {
         .route("/api/games/{id}", get(show))
         .route("/api/games/{id}/events", get(events))
         .route("/api/games/{id}/pgn", get(download))
+        .route("/api/games/{id}/moves", get(moves))
         .route("/api/games/{id}/move", post(person_moves))
+        .route("/api/games/{id}/typed", post(person_types))
         .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/call", post(call))
         .route("/api/games/{id}/offer", post(offer))
         .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/undo", post(take_back))
         .route("/api/games/{id}/stop", post(stop))
         .route("/api/history", get(history::list))
@@ -228,6 +231,19 @@ async fn events(
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
 
+/// `GET /api/games/{id}/moves`: each move of the game with the position after it, for
+/// the page to look back (view only).
+async fn moves(State(app): Shared, Path(id): Path<String>) -> Response {
+    let Some(slot) = lookup(&app, &id) else {
+        return no_game();
+    };
+    let g = slot.lock();
+    answer(
+        StatusCode::OK,
+        json!({ "start": g.session.game().start().fen(), "moves": history::moves_of(&g) }),
+    )
+}
+
 /// `GET /api/games/{id}/pgn`: the game so far as a PGN file.
 async fn download(State(app): Shared, Path(id): Path<String>) -> Response {
     let Some(slot) = lookup(&app, &id) else {
@@ -289,6 +305,38 @@ async fn person_moves(
         }
         played
     };
+    moved(id, slot, played)
+}
+
+#[derive(Deserialize)]
+struct MoveTyped {
+    text: String,
+}
+
+/// `POST /api/games/{id}/typed`: the person's move typed in SAN, UCI or descriptive
+/// notation; refused as [`person_moves`] refuses.
+async fn person_types(
+    State(app): Shared,
+    Path(id): Path<String>,
+    Json(typed): Json<MoveTyped>,
+) -> Response {
+    let Some(slot) = lookup(&app, &id) else {
+        return no_game();
+    };
+    let played = {
+        let mut g = slot.lock();
+        let played = g.person_types(&typed.text);
+        if played.is_ok() {
+            slot.keep(&mut g);
+        }
+        played
+    };
+    moved(id, slot, played)
+}
+
+/// The answer to the person's move: the new state (Morphy starts thinking), or the
+/// refusal with its law and the state unchanged.
+fn moved(id: String, slot: Arc<Slot>, played: Result<engine::Move, game::Refusal>) -> Response {
     match played {
         Ok(_) => {
             let state = state_of(&id, &slot);
@@ -368,7 +416,7 @@ async fn offer(State(app): Shared, Path(id): Path<String>) -> Response {
     if slot.lock().morphy_to_move() {
         return error(StatusCode::UNPROCESSABLE_ENTITY, NOT_YOUR_TURN);
     }
-    let Some(result) = think::short_search(&slot).await else {
+    let Some(result) = think::short_search(&slot, false).await else {
         return error(StatusCode::UNPROCESSABLE_ENTITY, NOT_YOUR_TURN);
     };
     on_persons_turn(&app, &id, |g| {
@@ -379,6 +427,41 @@ async fn offer(State(app): Shared, Path(id): Path<String>) -> Response {
             .filter(|_| accepted)
             .ok_or_else(|| g.log.last().cloned().unwrap_or_default())
     })
+}
+
+/// `POST /api/games/{id}/hint`: the move Morphy at full strength would play for the
+/// person, searched briefly; nothing changes.
+async fn hint(State(app): Shared, Path(id): Path<String>) -> Response {
+    let Some(slot) = lookup(&app, &id) else {
+        return no_game();
+    };
+    let waiting = {
+        let mut g = slot.lock();
+        g.morphy_to_move() || g.session.ending().is_some()
+    };
+    if waiting {
+        return error(StatusCode::UNPROCESSABLE_ENTITY, NOT_YOUR_TURN);
+    }
+    let Some(result) = think::short_search(&slot, true).await else {
+        return error(StatusCode::UNPROCESSABLE_ENTITY, NOT_YOUR_TURN);
+    };
+    let g = slot.lock();
+    let pos = g.session.game().current();
+    match result.best.filter(|&mv| pos.is_legal(mv)) {
+        Some(mv) => answer(
+            StatusCode::OK,
+            json!({
+                "from": mv.from().to_string(),
+                "to": mv.to().to_string(),
+                "san": pos.san(mv),
+                "score": crate::play::score_text(result.score, crate::play::ScoreOf::Player),
+            }),
+        ),
+        None => error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "there is no move to suggest",
+        ),
+    }
 }
 
 /// `POST /api/games/{id}/resign`: the person resigns (at any time); Morphy stops.

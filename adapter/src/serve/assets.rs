@@ -13,7 +13,7 @@ const INDEX: &str = include_str!("page/index.html");
 const GAMES: &str = include_str!("page/games.html");
 
 /// The assets: name, content type, text.
-const ASSETS: [(&str, &str, &str); 9] = [
+const ASSETS: [(&str, &str, &str); 11] = [
     (
         "style.css",
         "text/css; charset=utf-8",
@@ -53,6 +53,16 @@ const ASSETS: [(&str, &str, &str); 9] = [
         "men-cburnett.svg",
         "image/svg+xml",
         include_str!("page/men/cburnett.svg"),
+    ),
+    (
+        "score.js",
+        "text/javascript; charset=utf-8",
+        include_str!("page/score.js"),
+    ),
+    (
+        "sounds.js",
+        "text/javascript; charset=utf-8",
+        include_str!("page/sounds.js"),
     ),
     (
         "men.js",

@@ -12,6 +12,7 @@ use engine::session::{Session, TakeBackError};
 use engine::{ByColor, Color, Move, PieceKind, Square};
 
 use super::params::{NewGame, TimeControl};
+use crate::play::input::{self, MoveInputError};
 use crate::play::turn::{self, Act};
 use crate::play::{self, pgn, Limit, Refused, Sides, Started};
 
@@ -213,19 +214,8 @@ impl WebGame {
         to: Square,
         promotion: Option<PieceKind>,
     ) -> Result<Move, Refusal> {
-        if self.over() {
-            return Err(Refusal {
-                words: format!("the game is over: {}", self.session.verdict().reason),
-                law: "",
-            });
-        }
+        self.persons_turn()?;
         let pos = self.session.game().current().clone();
-        if pos.turn() != self.sides.human {
-            return Err(Refusal {
-                words: format!("it is {}'s turn to play, and Morphy's move", pos.turn()),
-                law: engine::position::move_refusal::MOVES_LAW,
-            });
-        }
         let found = self
             .session
             .moves()
@@ -242,6 +232,43 @@ impl WebGame {
         self.say(format!("You play {said}."));
         self.epoch += 1;
         Ok(mv)
+    }
+
+    /// Refused unless the game goes on and it is the person's turn.
+    fn persons_turn(&mut self) -> Result<(), Refusal> {
+        if self.over() {
+            return Err(Refusal {
+                words: format!("the game is over: {}", self.session.verdict().reason),
+                law: "",
+            });
+        }
+        let turn = self.session.game().current().turn();
+        if turn != self.sides.human {
+            return Err(Refusal {
+                words: format!("it is {turn}'s turn to play, and Morphy's move"),
+                law: engine::position::move_refusal::MOVES_LAW,
+            });
+        }
+        Ok(())
+    }
+
+    /// The person's move typed as text: SAN, UCI or descriptive notation (Am. I 13),
+    /// read as the terminal game reads it ([`input::read_move`]).
+    ///
+    /// # Errors
+    /// Not the person's turn, text that names no move, or an illegal one: the reason,
+    /// with the law when the move is illegal; nothing changes.
+    pub fn person_types(&mut self, text: &str) -> Result<Move, Refusal> {
+        self.persons_turn()?;
+        let pos = self.session.game().current().clone();
+        match input::read_move(&pos, text.trim()) {
+            Ok(mv) => self.person_moves(mv.from(), mv.to(), mv.promotion()),
+            Err(MoveInputError::Illegal { reason, .. }) => Err(reason.into()),
+            Err(other) => Err(Refusal {
+                words: other.to_string(),
+                law: "",
+            }),
+        }
     }
 
     fn clock_moved(&mut self, mover: Color) {

@@ -223,30 +223,36 @@ pub struct Replay {
     pub moves: Vec<ReplayMove>,
 }
 
+/// Each move of `game` with the position after it.
+pub fn moves_of(game: &WebGame) -> Vec<ReplayMove> {
+    let played = game.session.game();
+    let after = played.positions().iter().skip(1).chain([played.current()]);
+    played
+        .moves()
+        .iter()
+        .zip(played.positions())
+        .zip(after)
+        .map(|((&mv, before), after)| ReplayMove {
+            number: match before.turn() {
+                Color::White => format!("{}.", before.fullmove_number()),
+                Color::Black => format!("{}…", before.fullmove_number()),
+            },
+            san: before.san(mv),
+            fen: after.fen(),
+            from: mv.from().to_string(),
+            to: mv.to().to_string(),
+            check: after
+                .in_check()
+                .then(|| after.king(after.turn()).to_string()),
+        })
+        .collect()
+}
+
 impl Replay {
     /// The replay of `game` (rebuilt from `record`).
     pub fn of(record: &GameRecord, game: &WebGame) -> Replay {
         let played = game.session.game();
-        let after = played.positions().iter().skip(1).chain([played.current()]);
-        let moves = played
-            .moves()
-            .iter()
-            .zip(played.positions())
-            .zip(after)
-            .map(|((&mv, before), after)| ReplayMove {
-                number: match before.turn() {
-                    Color::White => format!("{}.", before.fullmove_number()),
-                    Color::Black => format!("{}…", before.fullmove_number()),
-                },
-                san: before.san(mv),
-                fen: after.fen(),
-                from: mv.from().to_string(),
-                to: mv.to().to_string(),
-                check: after
-                    .in_check()
-                    .then(|| after.king(after.turn()).to_string()),
-            })
-            .collect();
+        let moves = moves_of(game);
         Replay {
             row: Row::of(record),
             game: game.session.spec().to_string(),

@@ -11,7 +11,7 @@
 //!   [`record`]: a game as a record and back, its moves replayed through the session;
 //! - [`upload`]: a game resumed from an uploaded PGN;
 //! - [`think`]: Morphy's searches on the blocking pool, streamed to the page;
-//! - [`view`]: the page's picture of a game (JSON);
+//! - [`view`]: the page's picture of a game (JSON), with [`score`]: its score's rows;
 //! - [`history`]: the person's games for the history page (`/games`), to list, replay
 //!   and export, with [`evals`]: Morphy's evaluation along a game;
 //! - [`guard`]: `Host` and `Origin` checks; [`api`]: the routes and body limits.
@@ -26,6 +26,7 @@ pub mod history;
 pub mod keep;
 pub mod params;
 pub mod record;
+pub mod score;
 pub mod store;
 pub mod think;
 pub mod upload;

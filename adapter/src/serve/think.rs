@@ -125,18 +125,24 @@ pub fn start(id: String, slot: Arc<Slot>) {
     });
 }
 
-/// A short search for the side to move (the person, answering his offer of a draw) on
-/// the blocking pool; `None` when Morphy's searcher is busy.
-pub async fn short_search(slot: &Arc<Slot>) -> Option<SearchResult> {
-    let (mut searcher, game, limits) = {
+/// A short search for the side to move (the person: answering his offer of a draw at
+/// Morphy's level, or a hint at full strength) on the blocking pool; `None` when
+/// Morphy's searcher is busy.
+pub async fn short_search(slot: &Arc<Slot>, full_strength: bool) -> Option<SearchResult> {
+    let (mut searcher, game, limits, level) = {
         let mut g = slot.lock();
         let searcher = g.searcher.take()?;
-        (searcher, g.session.game().clone(), g.hint_limits())
+        let level = g.new.config.strength();
+        (searcher, g.session.game().clone(), g.hint_limits(), level)
     };
     let stop = slot.new_stop();
     let done = Arc::clone(slot);
     let joined = tokio::task::spawn_blocking(move || {
+        if full_strength {
+            searcher.set_strength(None);
+        }
         let result = searcher.search(&game, &limits, &stop, &mut engine::search::NullReporter);
+        searcher.set_strength(level);
         done.lock().searcher = Some(searcher);
         result
     })

@@ -11,6 +11,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::game::WebGame;
+use super::score::{self, ScoreRow};
 use crate::play::{score_text, terms_lines, ScoreOf};
 
 /// The letter of a promotion (`q`, `r`, `b`, `n`, and `p` for a Pawn that stays one).
@@ -94,6 +95,8 @@ pub struct PageState {
     pub san: String,
     /// The score in descriptive notation (Am. I 13).
     pub descriptive: String,
+    /// The score's rows, each move in both notations with its ply ([`score::rows`]).
+    pub score: Vec<ScoreRow>,
     /// The men given, as FEN letters.
     pub given: Vec<String>,
     /// The men taken from each side.
@@ -102,6 +105,9 @@ pub struct PageState {
     pub clocks: Option<Clocks>,
     /// Morphy's last score, from the person's side, in words.
     pub eval: Option<String>,
+    /// The same in centipawns for the page's bar, from the person's side (a mate in `n`
+    /// is ±(10000 − n)).
+    pub eval_cp: Option<i32>,
     /// A draw the person may claim now, in words with its law.
     pub claimable: Option<String>,
     /// A call to mate the person may make now (Br. IV 12), in words with its law.
@@ -181,7 +187,20 @@ pub struct Outcome {
     pub reason: String,
 }
 
+/// Morphy's score (from its own side) in centipawns from the person's side.
+fn persons_cp(score: engine::search::Score) -> i32 {
+    match score {
+        engine::search::Score::Cp(cp) => -cp,
+        engine::search::Score::Mate(n) if n > 0 => -(10_000 - n),
+        engine::search::Score::Mate(n) => 10_000 + n,
+    }
+}
+
 /// The page's picture of the game.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one field after another of the page's picture, each a line or two"
+)]
 pub fn state(id: &str, g: &mut WebGame) -> PageState {
     let over = g.over();
     let thinking = g.searcher.is_none();
@@ -276,6 +295,7 @@ pub fn state(id: &str, g: &mut WebGame) -> PageState {
         epoch: g.epoch,
         san: engine::notation::san_score(game),
         descriptive,
+        score: score::rows(game),
         given,
         taken: Taken {
             white: taken(game.start(), pos, Color::White),
@@ -283,6 +303,7 @@ pub fn state(id: &str, g: &mut WebGame) -> PageState {
         },
         clocks,
         eval: g.eval.map(|s| score_text(Some(s), ScoreOf::Morphy)),
+        eval_cp: g.eval.map(persons_cp),
         claimable,
         call,
         offer: g.session.offer().map(Color::name),
@@ -394,6 +415,7 @@ mod tests {
             "elo",
             "epoch",
             "eval",
+            "eval_cp",
             "fen",
             "game",
             "given",
@@ -414,6 +436,7 @@ mod tests {
             "result",
             "rules",
             "san",
+            "score",
             "take_back",
             "taken",
             "terms",
@@ -486,6 +509,7 @@ mod tests {
         let capture = &pages["a capture, Morphy's score"];
         assert_eq!(capture["taken"]["black"], serde_json::json!(["p"]));
         assert_eq!(capture["eval"], "+35 cp for you");
+        assert_eq!(capture["eval_cp"], 35);
         assert!(pages["fifty moves, fide"]["claimable"]
             .as_str()
             .unwrap()

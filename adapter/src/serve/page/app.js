@@ -1,9 +1,10 @@
 // The web board's page: starts the game named by the address (or the form), sends the
 // person's moves and requests, and draws what the server answers. The server plays
 // Morphy and judges everything; this page only draws and reads clicks.
-import { Board } from "./board.js";
+import { Board, placement } from "./board.js";
 import { setUpLook } from "./look.js";
-import { drawClocks, drawPanel, resultWords, say, showErrors, showThinking } from "./panel.js";
+import { play as sound, setUpSounds } from "./sounds.js";
+import { drawClocks, drawPanel, resultWords, say, setLookBack, showErrors, showThinking } from "./panel.js";
 
 const $ = (id) => document.getElementById(id);
 let state = null;
@@ -12,6 +13,26 @@ let events = null;
 
 const board = new Board($("board"), (from, to, promotion) => move(from, to, promotion));
 setUpLook(() => board.draw());
+setUpSounds($("sounds"));
+// Set while the person's own move is on its way, to say who played it.
+let personMoved = false;
+
+// Words for a screen reader (a live region).
+function announce(words) {
+  $("announce").textContent = words;
+}
+
+// The last move of a score in SAN ("1. e4 e5 2. Nf3" gives "Nf3").
+function lastSan(score) {
+  const words = score.split(/\s+/).filter((w) => w && !/^\d+\.+$/.test(w) && !/^\d+\.\.\.$/.test(w));
+  return words.length ? words[words.length - 1].replace(/^\d+\.+/, "") : "";
+}
+
+// Morphy's last evaluation from the person's side as the bar's light share.
+function drawEvalBar(cp) {
+  const share = cp === null || cp === undefined ? 0.5 : 1 / (1 + Math.exp(-cp / 250));
+  $("eval-fill").style.height = `${(share * 100).toFixed(1)}%`;
+}
 
 async function api(path, body) {
   const options = body === undefined ? {} : {
@@ -39,9 +60,20 @@ function show(next) {
   if (state && state.id === next.id && older(next, state)) return false;
   const fresh = !state || state.id !== next.id;
   const ended = next.over && (fresh || !state.over);
+  const newMove = !fresh && next.plies > state.plies && next.last;
+  if (newMove) {
+    const who = personMoved ? "You play" : "Morphy plays";
+    announce(`${who} ${lastSan(next.san)}.`);
+    const captured = Object.keys(placement(next.fen)).length < Object.keys(placement(state.fen)).length;
+    sound(next.check ? "check" : captured ? "capture" : "move");
+  }
+  if (!fresh && next.plies !== state.plies) personMoved = false;
   state = next;
   since = performance.now();
   if (fresh) {
+    lookingAt = null;
+    setLookBack(null, lookBack);
+    $("looking").classList.add("hidden");
     board.flipped = state.human === "black";
     follow(state.id);
     // The game's own address: opened again (a closed tab, a restarted server), it
@@ -49,12 +81,66 @@ function show(next) {
     const own = `/game/${state.id}`;
     if (location.pathname !== own) history.replaceState(null, "", own);
   }
-  board.show(state);
+  if (lookingAt === null) board.show(state);
+  else $("looking-words").textContent = lookingWords();
   drawPanel(state, board.flipped);
   drawClocks(state, since, board.flipped);
-  if (ended) say(resultWords(state), "result");
+  drawEvalBar(state.eval_cp);
+  if (ended) {
+    say(resultWords(state), "result");
+    announce(resultWords(state));
+  }
   return ended;
 }
+
+// A look back at the position after `lookingAt` moves (view only), from the game's
+// moves as the server lists them; null: the game as it stands.
+let lookingAt = null;
+let looked = null;
+
+function lookingWords() {
+  const m = looked && looked.moves[lookingAt - 1];
+  const where = m ? `after ${m.number} ${m.san}` : "at the start";
+  const moved = state && looked && state.plies !== looked.moves.length ? " The game has moved on." : "";
+  return `Looking back ${where} (view only).${moved}`;
+}
+
+async function lookBack(ply) {
+  if (!state) return;
+  if (!looked || looked.id !== state.id || looked.moves.length !== state.plies) {
+    const r = await api(`/api/games/${state.id}/moves`);
+    if (!r.ok) return;
+    looked = { id: state.id, ...r.data };
+  }
+  lookingAt = Math.max(0, Math.min(looked.moves.length, ply));
+  if (lookingAt === looked.moves.length) {
+    backToGame();
+    return;
+  }
+  const m = looked.moves[lookingAt - 1];
+  board.show({
+    fen: m ? m.fen : looked.start,
+    legal: [],
+    human: state.human,
+    last: m ? { from: m.from, to: m.to } : null,
+    check: m ? m.check : null,
+  });
+  setLookBack(lookingAt, lookBack);
+  drawPanel(state, board.flipped);
+  $("looking-words").textContent = lookingWords();
+  $("looking").classList.remove("hidden");
+}
+
+function backToGame() {
+  lookingAt = null;
+  setLookBack(null, lookBack);
+  $("looking").classList.add("hidden");
+  if (state) {
+    board.show(state);
+    drawPanel(state, board.flipped);
+  }
+}
+setLookBack(null, lookBack);
 
 // Server-sent events: Morphy's thinking and the game's new state.
 function follow(id) {
@@ -77,7 +163,21 @@ async function start(params) {
 
 async function move(from, to, promotion) {
   if (!state) return;
-  const r = await api(`/api/games/${state.id}/move`, { from, to, promotion });
+  personMoved = true;
+  answered(await api(`/api/games/${state.id}/move`, { from, to, promotion }));
+}
+
+// A move typed in SAN, UCI or descriptive notation; the server reads it.
+async function typed(text) {
+  if (!state || !text.trim()) return;
+  personMoved = true;
+  const r = await api(`/api/games/${state.id}/typed`, { text });
+  answered(r);
+  if (r.ok) $("move-text").value = "";
+}
+
+// The server's answer to a move: the new state, or why it was not played.
+function answered(r) {
   if (r.ok) {
     say("");
     show(r.data);
@@ -159,6 +259,19 @@ $("flip").addEventListener("click", () => {
   board.flip();
   if (state) drawPanel(state, board.flipped);
 });
+$("typed").addEventListener("submit", (e) => {
+  e.preventDefault();
+  typed($("move-text").value);
+});
+$("hint").addEventListener("click", async () => {
+  if (!state) return;
+  const r = await api(`/api/games/${state.id}/hint`, {});
+  if (r.ok) {
+    board.showArrow(r.data.from, r.data.to);
+    say(`Hint: ${r.data.san} (${r.data.score}).`, true);
+  } else say(r.data.error || "no hint now");
+});
+$("back-to-game").addEventListener("click", backToGame);
 $("claim").addEventListener("click", () => request("claim"));
 $("call").addEventListener("click", () => request("call"));
 $("offer").addEventListener("click", () => request("offer"));

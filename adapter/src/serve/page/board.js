@@ -1,7 +1,7 @@
 // The board: an SVG of 64 squares, each a <g data-square="e4">, drawn from the FEN the
 // server sends. A click on a man and then on a square (or a drag) asks the server for
 // that move; what is legal and why a move is not is the server's to say.
-import { man, PROMOTION_NAMES } from "./men.js";
+import { man, manName, PROMOTION_NAMES } from "./men.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const FILES = "abcdefgh";
@@ -33,6 +33,7 @@ export class Board {
     this.svg = document.createElementNS(SVG, "svg");
     this.svg.setAttribute("viewBox", `0 0 ${CELL * 8} ${CELL * 8}`);
     this.svg.setAttribute("class", "board-svg");
+    this.svg.setAttribute("aria-label", "The board");
     root.appendChild(this.svg);
     this.chooser = document.createElement("div");
     this.chooser.className = "chooser hidden";
@@ -47,11 +48,26 @@ export class Board {
     this.draw();
   }
 
+  // Draws `state`; a new last move whose man stood on its square before slides there.
   show(state) {
-    const changed = !this.state || this.state.fen !== state.fen;
+    const before = this.state;
+    const changed = !before || before.fen !== state.fen;
     this.state = state;
     this.root.dataset.fen = state.fen;
-    if (changed) this.selected = null;
+    if (changed) {
+      this.selected = null;
+      this.arrow = null;
+    }
+    const last = state.last;
+    const moved = before && changed && last &&
+      !(before.last && before.last.from === last.from && before.last.to === last.to) &&
+      placement(before.fen)[last.from] && !placement(state.fen)[last.from];
+    this.draw(moved ? last : null);
+  }
+
+  // An arrow for a suggested move (the hint), until the position changes.
+  showArrow(from, to) {
+    this.arrow = { from, to };
     this.draw();
   }
 
@@ -65,7 +81,7 @@ export class Board {
     return this.state ? this.state.legal.filter((m) => m.from === square) : [];
   }
 
-  draw() {
+  draw(slide = null) {
     const s = this.state || { fen: "8/8/8/8/8/8/8/8 w - - 0 1", legal: [] };
     this.svg.replaceChildren();
     const men = placement(s.fen);
@@ -76,6 +92,9 @@ export class Board {
         const [x, y] = this.xy(sq);
         const g = document.createElementNS(SVG, "g");
         g.dataset.square = sq;
+        // What a screen reader says of the square: "e4, white Pawn", "e5, empty".
+        g.setAttribute("role", "img");
+        g.setAttribute("aria-label", `${sq}, ${men[sq] ? manName(men[sq]) : "empty"}`);
         const light = (FILES.indexOf(f) + r) % 2 === 1;
         const rect = document.createElementNS(SVG, "rect");
         let cls = light ? "sq light" : "sq dark";
@@ -109,6 +128,7 @@ export class Board {
           const t = man(men[sq], x + CELL / 2, y + CELL / 2 + 2, CELL * 0.8);
           if (this.dragging && this.dragging.from === sq) t.classList.add("lifted");
           g.appendChild(t);
+          if (slide && slide.to === sq) this.slide(t, slide.from, sq);
         }
         if (targets.has(sq)) {
           const dot = document.createElementNS(SVG, "circle");
@@ -121,12 +141,51 @@ export class Board {
         this.svg.appendChild(g);
       }
     }
+    if (this.arrow) this.svg.appendChild(this.arrowShape(this.arrow.from, this.arrow.to));
     if (this.dragging && this.dragging.at) {
       const [px, py] = this.dragging.at;
       const t = man(men[this.dragging.from], px, py, CELL * 0.9);
       t.classList.add("ghost");
       this.svg.appendChild(t);
     }
+  }
+
+  // The man drawn at `to` slides in from `from` (unless the person asks for less motion).
+  slide(el, from, to) {
+    if (!el.animate || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const [fx, fy] = this.xy(from);
+    const [tx, ty] = this.xy(to);
+    el.animate(
+      [{ transform: `translate(${fx - tx}px, ${fy - ty}px)` }, { transform: "translate(0, 0)" }],
+      { duration: 180, easing: "ease-out" },
+    );
+  }
+
+  // An arrow from the centre of `from` to that of `to`.
+  arrowShape(from, to) {
+    const [fx, fy] = this.xy(from);
+    const [tx, ty] = this.xy(to);
+    const c = CELL / 2;
+    const [x1, y1, x2, y2] = [fx + c, fy + c, tx + c, ty + c];
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
+    const head = CELL * 0.35;
+    const [bx, by] = [x2 - ux * head, y2 - uy * head];
+    const w = CELL * 0.1;
+    const g = document.createElementNS(SVG, "g");
+    g.setAttribute("class", "arrow");
+    g.dataset.arrow = `${from}${to}`;
+    const line = document.createElementNS(SVG, "line");
+    for (const [k, v] of Object.entries({ x1, y1, x2: bx, y2: by, "stroke-width": w })) line.setAttribute(k, v);
+    const tip = document.createElementNS(SVG, "polygon");
+    const pts = [
+      [x2, y2],
+      [bx - uy * head * 0.6, by + ux * head * 0.6],
+      [bx + uy * head * 0.6, by - ux * head * 0.6],
+    ];
+    tip.setAttribute("points", pts.map((p) => p.join(",")).join(" "));
+    g.append(line, tip);
+    return g;
   }
 
   squareAt(e) {

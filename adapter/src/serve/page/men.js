@@ -50,3 +50,10 @@ export function glyph(letter) {
 
 // The names of promotion choices.
 export const PROMOTION_NAMES = { q: "Queen", r: "Rook", b: "Bishop", n: "Knight", p: "stay a Pawn" };
+
+// A man's name for a screen reader: "white Pawn".
+const NAMES = { k: "King", q: "Queen", r: "Rook", b: "Bishop", n: "Knight", p: "Pawn" };
+export function manName(letter) {
+  const colour = letter === letter.toUpperCase() ? "white" : "black";
+  return `${colour} ${NAMES[letter.toLowerCase()] || letter}`;
+}

@@ -1,6 +1,15 @@
 // The panel around the board: whose turn, the clocks, the men given and taken, the
 // score in SAN or descriptive notation, what was said, and the result with its law.
 import { glyph } from "./men.js";
+import { drawScore } from "./score.js";
+
+// The ply looked back at (null: the game as it stands), and what a click on a move does.
+let lookingAt = null;
+let pickPly = () => {};
+export function setLookBack(ply, onPick) {
+  lookingAt = ply;
+  pickPly = onPick;
+}
 
 const $ = (id) => document.getElementById(id);
 
@@ -84,7 +93,7 @@ export function drawPanel(state, flipped) {
   else if (!state.thinking && $("thinking").textContent === "Thinking…") text("thinking", " ");
   searching = state.thinking && !over;
   const descriptive = $("show-descriptive").checked;
-  text("score", (descriptive ? state.descriptive : state.san) || "(no moves yet)");
+  drawScore($("score"), state.score || [], descriptive, lookingAt, pickPly);
   list("log", state.log);
   $("log").scrollTop = $("log").scrollHeight;
   $("score").scrollTop = $("score").scrollHeight;
@@ -96,7 +105,7 @@ export function drawPanel(state, flipped) {
     result.classList.add("hidden");
   }
   const open = mine && !over;
-  for (const id of ["claim", "offer"]) $(id).disabled = !open;
+  for (const id of ["claim", "offer", "hint"]) $(id).disabled = !open;
   $("resign").disabled = over;
   $("undo").disabled = !state.take_back;
   $("claim").title = state.claimable ? `You may claim: ${state.claimable}` : "Claim a draw (the law will say whether it is granted)";
