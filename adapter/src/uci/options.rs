@@ -5,7 +5,9 @@
 //!
 //! Setting an option only records its value and says what the server must do about it
 //! ([`Effect`]); clearing tables or re-reading the position is the server's business.
-//! Out-of-range numbers are clamped and the clamp is reported, never refused.
+//! Out-of-range numbers are clamped and the clamp is reported, except Morphy's level
+//! (`UCI_Elo`), which is refused as `play --elo` and the web board refuse it: a level
+//! outside the calibrated range has no meaning, and a different one would mislead.
 
 use std::fmt;
 use std::ops::RangeInclusive;
@@ -137,18 +139,28 @@ pub struct OptionSpec {
 }
 
 /// An option's type with its default and bounds, and the field a value goes to.
+/// What a `spin` does with a value out of its range.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+enum Outside {
+    /// Takes the nearest bound, with a note.
+    Clamp,
+    /// Refuses it; the option keeps its value.
+    Refuse,
+}
+
 enum Kind {
     /// `check`.
     Check {
         default: bool,
         set: fn(&mut Options, bool),
     },
-    /// `spin`: values outside `min..=max` are clamped (with a note).
+    /// `spin`: values outside `min..=max` are clamped (with a note), or refused.
     Spin {
         default: i64,
         min: i64,
         max: i64,
         set: fn(&mut Options, i64),
+        outside: Outside,
     },
     /// `combo` over the names of a [`Named`] enum (see [`combo`]).
     Combo {
@@ -184,6 +196,7 @@ pub const HASH: OptionSpec = OptionSpec {
         min: 1,
         max: HASH_MAX_MB,
         set: |o, n| o.hash_mb = n,
+        outside: Outside::Clamp,
     },
     effect: Effect::ResizeHash,
 };
@@ -196,6 +209,7 @@ pub const THREADS: OptionSpec = OptionSpec {
         min: 1,
         max: 1024,
         set: |o, n| o.threads = n,
+        outside: Outside::Clamp,
     },
     effect: Effect::Threads,
 };
@@ -208,6 +222,7 @@ pub const ODDS_CONTEMPT: OptionSpec = OptionSpec {
         min: 0,
         max: 1000,
         set: |o, n| o.game.spec.contempt = n as i32,
+        outside: Outside::Clamp,
     },
     effect: Effect::OddsTerms,
 };
@@ -223,6 +238,7 @@ pub static OPTIONS: [OptionSpec; 19] = [
             min: 1,
             max: 256,
             set: |o, n| o.multi_pv = n,
+            outside: Outside::Clamp,
         },
         effect: Effect::Nothing,
     },
@@ -241,6 +257,7 @@ pub static OPTIONS: [OptionSpec; 19] = [
             min: 0,
             max: 5000,
             set: |o, n| o.move_overhead_ms = n,
+            outside: Outside::Clamp,
         },
         effect: Effect::Nothing,
     },
@@ -280,6 +297,7 @@ pub static OPTIONS: [OptionSpec; 19] = [
             min: MIN_ELO as i64,
             max: MAX_ELO as i64,
             set: |o, n| o.elo = n,
+            outside: Outside::Refuse,
         },
         effect: Effect::Nothing,
     },
@@ -290,6 +308,7 @@ pub static OPTIONS: [OptionSpec; 19] = [
             min: 0,
             max: i32::MAX as i64,
             set: |o, n| o.seed = n,
+            outside: Outside::Clamp,
         },
         effect: Effect::Nothing,
     },
@@ -418,10 +437,22 @@ impl OptionSpec {
                 }
                 Ok(None)
             }
-            Kind::Spin { min, max, set, .. } => {
+            Kind::Spin {
+                min,
+                max,
+                set,
+                outside,
+                ..
+            } => {
                 let text = needed()?;
                 let n = parse_number("value", text.trim())
                     .map_err(|_| bad(text, format!("a whole number from {min} to {max}")))?;
+                if outside == Outside::Refuse && !(min..=max).contains(&n) {
+                    return Err(bad(
+                        text,
+                        format!("a level from {min} to {max}; it stays as it was"),
+                    ));
+                }
                 let clamped = n.clamp(min, max);
                 set(options, clamped);
                 Ok((clamped != n).then(|| {

@@ -123,8 +123,16 @@ fn strength_options_make_the_searchers_strength() {
     assert_eq!(o.strength(), None);
     o.set("uci_limitstrength", Some("true")).unwrap();
     assert_eq!(o.strength(), Some(Strength { elo: 1400, seed: 9 }));
-    let (_, note) = o.set("UCI_Elo", Some("800")).unwrap();
-    assert!(note.unwrap().contains("clamped"));
+    // A level out of range is refused, as `play --elo` and the web board refuse it; the
+    // level stays.
+    let refused = o.set("UCI_Elo", Some("800")).unwrap_err().to_string();
+    assert!(
+        refused.contains("800") && refused.contains("1200"),
+        "{refused}"
+    );
+    assert_eq!(o.strength().unwrap().elo, 1400);
+    assert!(o.set("UCI_Elo", Some("3000")).is_err());
+    o.set("UCI_Elo", Some(&MIN_ELO.to_string())).unwrap();
     assert_eq!(o.strength().unwrap().elo, MIN_ELO);
     assert!(o.set("Seed", Some("-1")).unwrap().1.is_some());
     assert!(o.set("UCI_LimitStrength", Some("maybe")).is_err());
