@@ -135,7 +135,9 @@ impl WebGame {
         WebGame::with(session, sides, new, notes)
     }
 
-    fn with(session: Session, sides: Sides, new: NewGame, log: Vec<String>) -> WebGame {
+    /// A game of `session` (at its start, or where it stands), `sides` playing, asked
+    /// for as `new`, with `log` said: no move yet timed, no call given.
+    pub fn with(session: Session, sides: Sides, new: NewGame, log: Vec<String>) -> WebGame {
         let mut searcher = Box::new(Searcher::new());
         searcher.set_hash_mb(new.config.hash_mb);
         searcher.set_odds_terms(session.terms());

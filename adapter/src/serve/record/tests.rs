@@ -4,10 +4,13 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use engine::Square;
+use std::time::Duration;
+
+use engine::{ByColor, Color, Square};
 
 use super::*;
 use crate::game_db::GameDb;
+use crate::serve::{params, upload};
 
 /// A new empty folder under the system's temporary one, removed when dropped.
 struct Folder(PathBuf);
