@@ -2,10 +2,14 @@
 //! the Code's findings on a position; `perft` counts moves; `bench` prints the
 //! fixed-position node count; `play` is a game against Morphy on the terminal;
 //! `notation` reads and writes the descriptive notation of the Code (Am. I 13); `pgn
-//! check` replays the games of a PGN file under the Code.
+//! check` replays the games of a PGN file under the Code; `games` lists, shows, exports
+//! and counts the games kept in the games' database.
 //!
 //! Exit codes of `check`: 0 valid, 1 invalid, 2 usage error (clap's usage errors are 2
-//! too); of `play`: 0 after a game, 1 when the start is refused; of `notation`: 0 done,
+//! too); of `play`: 0 after a game, 1 when the start is refused (or, with `--resume`,
+//! the database cannot be read or the game replayed), 2 when `--resume` names no game
+//! it can go on with; of `games`: 0 done, 1 the database cannot be read, 2 no such game;
+//! of `notation`: 0 done,
 //! 1 no legal move (or an unreadable game), 2 a bad position or usage; of `pgn check`: 0
 //! when every game replays, 1 when a move cannot be played, 2 when the input cannot be
 //! read. Nothing here knows chess: it reads arguments and calls the library.
@@ -22,8 +26,9 @@ use clap::{Parser, Subcommand};
 use engine::rules::odds::MULTI_MOVE_TURN_LAW;
 use engine::search::{MateCondition, Searcher, MAX_ELO, MIN_ELO};
 use engine::{Color, DescriptiveError, GameSpec, Odds, OddsGiver, Position, RuleSet, Rules};
+use morphy_adapter::games::{self, GamesArgs};
 use morphy_adapter::notation::{read_game, write_game, Source, Target};
-use morphy_adapter::play::{self, Limit, MoveNotation, PlayConfig};
+use morphy_adapter::play::{self, Keep, Limit, MoveNotation, PlayConfig};
 use morphy_adapter::uci::options::{HASH, ODDS_CONTEMPT, THREADS};
 use morphy_adapter::uci::UciServer;
 use morphy_adapter::validate::finding::json_string;
@@ -132,6 +137,8 @@ enum Command {
     },
     /// A local web board for playing Morphy at odds: `morphy serve --open`.
     Serve(morphy_adapter::serve::cli::ServeArgs),
+    /// The games kept in the games' database: list, show ID, export [FILE], stats.
+    Games(GamesArgs),
     /// PGN tools.
     Pgn {
         #[command(subcommand)]
@@ -250,14 +257,36 @@ struct PlayArgs {
     /// Show moves in san or descriptive notation (any of SAN, UCI, descriptive is read).
     #[arg(long, default_value = "san")]
     notation: MoveNotation,
+    /// The folder of the games' database, morphy.db, where the game is kept (default:
+    /// morphy in the XDG data folder, ~/.local/share/morphy).
+    #[arg(long, value_name = "DIR")]
+    data: Option<PathBuf>,
+    /// Go on with a kept game: the one with this id (or its first characters), or
+    /// without one the last unfinished game. The game's own odds, rules, colour and
+    /// level are the record's.
+    #[arg(
+        long,
+        value_name = "ID",
+        num_args = 0..=1,
+        default_missing_value = "",
+        conflicts_with_all = [
+            "odds", "rules", "color", "elo", "seed", "draw_odds", "mate_condition",
+            "contempt", "fen",
+        ],
+    )]
+    resume: Option<String>,
 }
 
-fn run_play(args: PlayArgs) -> ExitCode {
+fn run_play(args: &PlayArgs) -> ExitCode {
     let limit = match (args.movetime, args.depth, args.nodes) {
         (_, Some(d), _) => Limit::Depth(d),
         (_, _, Some(n)) => Limit::Nodes(n),
         (t, None, None) => Limit::Movetime(Duration::from_millis(t.unwrap_or(1000))),
     };
+    if let Some(id) = &args.resume {
+        let id = Some(id.as_str()).filter(|id| !id.is_empty());
+        return resume_play(args, id, limit);
+    }
     let config = PlayConfig {
         spec: GameSpec {
             rule_set: args.rules,
@@ -271,18 +300,69 @@ fn run_play(args: PlayArgs) -> ExitCode {
         limit,
         elo: args.elo,
         seed: args.elo.map(|_| args.seed.unwrap_or_else(clock_seed)),
-        fen: args.fen,
-        pgn: args.pgn,
+        fen: args.fen.clone(),
+        pgn: args.pgn.clone(),
         threads: usize::from(args.threads),
         hash_mb: args.hash as usize,
         notation: args.notation,
         interactive: io::stdin().is_terminal(),
     };
+    let keep = Keep::New(games::open(args.data.as_deref()));
+    play_kept(&config, keep)
+}
+
+/// Plays the game of `config`, kept as `keep` says, on the terminal.
+fn play_kept(config: &PlayConfig, keep: Keep) -> ExitCode {
     let stdin = io::stdin();
     let mut stdout = io::stdout().lock();
-    match play::run(&config, stdin.lock(), &mut stdout) {
+    match play::run_kept(config, keep, stdin.lock(), &mut stdout) {
         Ok(play::Status::Played) => ExitCode::SUCCESS,
         Ok(play::Status::Refused) | Err(_) => ExitCode::from(1),
+    }
+}
+
+/// `play --resume [ID]`: the kept game opened again, played with this run's search.
+fn resume_play(args: &PlayArgs, id: Option<&str>, limit: Limit) -> ExitCode {
+    let refused = |e: &dyn std::fmt::Display, code: u8| {
+        eprintln!("error: {e}");
+        ExitCode::from(code)
+    };
+    let db = match games::open(args.data.as_deref()) {
+        Ok(db) => db,
+        Err(e) => return refused(&e, 1),
+    };
+    let (id, kept) = match games::resume::open(&db, id, limit) {
+        Ok(found) => found,
+        Err(e) => return refused(&e, e.code()),
+    };
+    let config = PlayConfig {
+        limit,
+        pgn: args.pgn.clone(),
+        threads: usize::from(args.threads),
+        hash_mb: args.hash as usize,
+        notation: args.notation,
+        interactive: io::stdin().is_terminal(),
+        ..kept.new.config.clone()
+    };
+    let keep = Keep::Resumed {
+        db,
+        id,
+        kept: Box::new(kept),
+    };
+    play_kept(&config, keep)
+}
+
+/// `morphy games`.
+fn run_games(args: &GamesArgs) -> ExitCode {
+    let mut stdout = io::stdout().lock();
+    let done = games::run(args, &mut stdout);
+    let _ = stdout.flush();
+    match done {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(e.code())
+        }
     }
 }
 
@@ -573,7 +653,7 @@ fn main() -> ExitCode {
             println!("{result}");
             ExitCode::SUCCESS
         }
-        Some(Command::Play(args)) => run_play(args),
+        Some(Command::Play(args)) => run_play(&args),
         Some(Command::Serve(args)) => match morphy_adapter::serve::run(&args.config()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -582,6 +662,7 @@ fn main() -> ExitCode {
             }
         },
         Some(Command::Notation { action }) => run_notation(action),
+        Some(Command::Games(args)) => run_games(&args),
         Some(Command::Pgn {
             command: PgnCommand::Check { file, rules },
         }) => run_pgn_check(&file, rules),

@@ -127,9 +127,10 @@ impl Keeping {
     pub fn opening_lines(&mut self, made: usize) -> Vec<String> {
         match (&self.db, self.refused.take()) {
             (Some(db), _) if self.resumed => vec![format!(
-                "Game {} opened again from {} after {made} half-moves; it is kept there as it goes on.",
+                "Game {} opened again from {} after {made} half-move{}; it is kept there as it goes on.",
                 self.id,
-                db.path().display()
+                db.path().display(),
+                if made == 1 { "" } else { "s" }
             )],
             (Some(db), _) => vec![format!(
                 "This game is kept in {} as game {}; 'morphy play --resume' goes on with it.",
