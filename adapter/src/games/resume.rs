@@ -1,7 +1,9 @@
 //! The game `morphy play --resume [ID]` goes on with: the one named, or the last
-//! unfinished one (the one that changed last), opened again from its record. A finished
+//! unfinished one (the one that changed last; of two in the same second, the newer), opened again from its record. A finished
 //! game, and a timed one (the terminal keeps no clocks: its clocks would stop), are
 //! refused, saying where to see or play them.
+
+use std::cmp::Reverse;
 
 use super::facts::plain;
 use super::{find, GamesError};
@@ -22,7 +24,7 @@ pub fn pick(db: &GameDb, id: Option<&str>) -> Result<GameRecord, GamesError> {
             .all()?
             .into_iter()
             .filter(|g| g.result.is_none())
-            .max_by_key(|g| g.updated)
+            .min_by_key(|g| Reverse(g.updated))
             .ok_or_else(|| {
                 GamesError::Usage(format!(
                     "no unfinished game in {file}; 'morphy games' lists the games"
