@@ -191,3 +191,6 @@ impl Keeping {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

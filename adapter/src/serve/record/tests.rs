@@ -150,3 +150,75 @@ fn a_time_forfeit_comes_back_from_the_file_am_ii_10() {
         Some(ByColor::new(Duration::ZERO, Duration::from_secs(50)))
     );
 }
+
+/// Plays `lines` in `morphy play` (in memory), the game kept as `keep`.
+fn terminal(config: &crate::play::PlayConfig, keep: crate::play::Keep, lines: &str) -> String {
+    let mut out = Vec::new();
+    let input = std::io::Cursor::new(lines.as_bytes().to_vec());
+    crate::play::run_kept(config, keep, input, &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn a_game_begun_in_the_terminal_opens_on_the_web_board() {
+    let dir = Folder::new("from-play");
+    let config = crate::play::PlayConfig {
+        spec: engine::GameSpec {
+            odds: engine::Odds::Rook,
+            ..engine::GameSpec::default()
+        },
+        elo: Some(1300),
+        seed: Some(9),
+        limit: Limit::Depth(1),
+        hash_mb: 1,
+        ..crate::play::PlayConfig::default()
+    };
+    let keep = crate::play::Keep::New(GameDb::open(&dir.0));
+    let out = terminal(&config, keep, "e5\nquit\n");
+    assert!(out.contains("You play 1... e5"), "{out}");
+    let stored = GameDb::open(&dir.0).unwrap().all().unwrap().remove(0);
+    let web = rebuild(&stored, Limit::Depth(1)).unwrap();
+    assert_eq!(web.sides.human, Color::Black);
+    assert_eq!(web.new.elo, Some(1300));
+    assert_eq!(web.new.config.seed, Some(9));
+    assert_eq!(web.session.spec().odds, engine::Odds::Rook);
+    assert_eq!(web.session.game().moves().len(), stored.moves.len());
+    assert_eq!(web.session.game().moves().len(), 3, "Morphy, e5, Morphy");
+    assert_eq!(to_record(&stored.id, &web).spec, stored.spec);
+}
+
+#[test]
+fn a_game_begun_on_the_web_board_goes_on_in_the_terminal() {
+    let dir = Folder::new("to-play");
+    let params = asked(&[("odds", "knight"), ("color", "black"), ("elo", "1500")]);
+    let new = params::read(&params, Limit::Depth(1)).unwrap();
+    let mut g = WebGame::open(new).unwrap_or_else(|_| panic!("the start is valid"));
+    morphy_plays(&mut g, "e2e4");
+    let mut db = GameDb::open(&dir.0).unwrap();
+    db.save(&to_record("webgame1", &g)).unwrap();
+    let (id, kept) = crate::games::resume::open(&db, Some("web"), Limit::Depth(1)).unwrap();
+    let config = crate::play::PlayConfig {
+        limit: Limit::Depth(1),
+        hash_mb: 1,
+        ..kept.new.config.clone()
+    };
+    let keep = crate::play::Keep::Resumed {
+        db,
+        id,
+        kept: Box::new(kept),
+    };
+    let out = terminal(&config, keep, "e5\nquit\n");
+    assert!(out.contains("Game webgame1 opened again from "), "{out}");
+    assert!(out.contains("You play 1... e5"), "{out}");
+    let stored = GameDb::open(&dir.0)
+        .unwrap()
+        .load("webgame1")
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.moves.len(), 3, "e4, e5 and Morphy's reply");
+    let back = rebuild(&stored, Limit::Depth(1)).unwrap();
+    assert_eq!(back.sides.human, Color::Black);
+    assert_eq!(back.new.config.seed, g.new.config.seed);
+    assert_eq!(back.session.game().moves()[0], g.session.game().moves()[0]);
+    assert_eq!(stored.moves[1].uci, "e7e5");
+}
