@@ -4,6 +4,7 @@
 mod common;
 
 mod check_cli;
+mod games_cli;
 mod notation_cli;
 mod pgn_files;
 mod play_cli;

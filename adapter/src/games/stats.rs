@@ -52,7 +52,7 @@ fn table(
 ) -> Result<(), GamesError> {
     writeln!(
         out,
-        "{title:<20} games  won  drawn  lost  unfinished  score"
+        "{title:<20} games  won  drawn  lost  unfinished   score"
     )?;
     for (name, t) in rows {
         let [won, drawn, lost, open] = t.counts;
@@ -61,7 +61,7 @@ fn table(
             .map_or_else(|| "-".to_string(), |s| format!("{s:.1}%"));
         writeln!(
             out,
-            "{name:<20} {:>5}  {won:>3}  {drawn:>5}  {lost:>4}  {open:>10}  {score:>5}",
+            "{name:<20} {:>5}  {won:>3}  {drawn:>5}  {lost:>4}  {open:>10}  {score:>6}",
             won + drawn + lost + open
         )?;
     }
