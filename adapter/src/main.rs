@@ -17,19 +17,18 @@
 // Only the engine may have `unsafe` (see the workspace's `unsafe_code`); never here.
 #![forbid(unsafe_code)]
 
-use std::io::{self, BufReader, IsTerminal, Write};
+use std::io::{self, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 use engine::rules::odds::MULTI_MOVE_TURN_LAW;
-use engine::search::{MateCondition, Searcher, MAX_ELO, MIN_ELO};
-use engine::{Color, DescriptiveError, GameSpec, Odds, OddsGiver, Position, RuleSet, Rules};
-use morphy_adapter::games::{self, GamesArgs};
+use engine::search::{MateCondition, Searcher};
+use engine::{DescriptiveError, GameSpec, Odds, OddsGiver, Position, RuleSet, Rules};
+use morphy_adapter::games;
 use morphy_adapter::notation::{read_game, write_game, Source, Target};
-use morphy_adapter::play::{self, Keep, Limit, MoveNotation, PlayConfig};
-use morphy_adapter::uci::options::{HASH, ODDS_CONTEMPT, THREADS};
+use morphy_adapter::play;
 use morphy_adapter::uci::UciServer;
 use morphy_adapter::validate::finding::json_string;
 use morphy_adapter::validate::{check, Report, Request, Start, Validation};
@@ -129,7 +128,7 @@ enum Command {
         hand_crafted: bool,
     },
     /// Play a game against Morphy on the terminal, at odds, under the Code.
-    Play(PlayArgs),
+    Play(play::cli::PlayArgs),
     /// Read and write moves in the descriptive notation of the Code (Am. I 13).
     Notation {
         #[command(subcommand)]
@@ -138,7 +137,7 @@ enum Command {
     /// A local web board for playing Morphy at odds: `morphy serve --open`.
     Serve(morphy_adapter::serve::cli::ServeArgs),
     /// The games kept in the games' database: list, show ID, export [FILE], stats.
-    Games(GamesArgs),
+    Games(games::GamesArgs),
     /// PGN tools.
     Pgn {
         #[command(subcommand)]
@@ -201,176 +200,6 @@ enum PgnCommand {
         #[arg(long, default_value = "american-1897")]
         rules: RuleSet,
     },
-}
-
-/// The flags of `morphy play`.
-#[derive(clap::Args)]
-struct PlayArgs {
-    /// Odds Morphy gives (it plays the giver's side): none, pawn, pawn-and-move, rook, ...
-    #[arg(long, default_value = "none")]
-    odds: Odds,
-    /// Rule set: american-1897, british-1894, staunton-1910, fide.
-    #[arg(long, default_value = "american-1897")]
-    rules: RuleSet,
-    /// Your side: white or black. Without odds the default is white; with odds you
-    /// receive them, unless this names the giver's side (then you give them).
-    #[arg(long)]
-    color: Option<Color>,
-    /// Morphy's time a move, milliseconds (the default: 1000).
-    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
-    movetime: Option<u64>,
-    /// Morphy's search depth a move, plies.
-    #[arg(long, group = "limit", value_parser = clap::value_parser!(u32).range(1..=128))]
-    depth: Option<u32>,
-    /// Morphy's nodes a move.
-    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
-    nodes: Option<u64>,
-    /// Play at about this Elo (1200-2600; a node budget and now and then a safe
-    /// second-best move), within the time, depth or nodes limit.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(i64::from(MIN_ELO)..=i64::from(MAX_ELO)))]
-    elo: Option<u32>,
-    /// The seed of Morphy's choices at --elo: the same seed against the same moves plays
-    /// the same game (default: taken from the clock, and shown).
-    #[arg(long, requires = "elo")]
-    seed: Option<u64>,
-    /// Drawn games count as won by the odds receiver (Br. VI 1; Staunton I).
-    #[arg(long)]
-    draw_odds: bool,
-    /// The giver's conditional mate: none, pawn:SQ, man:SQ or square:SQ, e.g. pawn:e2 (Am. IV 6-8; Staunton odds I).
-    #[arg(long, default_value = "none")]
-    mate_condition: MateCondition,
-    /// Odds contempt in centipawns, 0-1000: the giver dislikes draws and exchanges (as UCI `OddsContempt`).
-    #[arg(long, default_value_t = ODDS_CONTEMPT.spin().0 as u16, value_parser = clap::value_parser!(u16).range(ODDS_CONTEMPT.spin().1))]
-    contempt: u16,
-    /// Start from this position (FEN) instead of the standard or odds array.
-    #[arg(long)]
-    fen: Option<String>,
-    /// Write the game as PGN to this file at the end.
-    #[arg(long)]
-    pgn: Option<PathBuf>,
-    /// Search threads.
-    #[arg(long, default_value_t = THREADS.spin().0 as u16, value_parser = clap::value_parser!(u16).range(THREADS.spin().1))]
-    threads: u16,
-    /// Transposition table, MiB.
-    #[arg(long, default_value_t = HASH.spin().0 as u32, value_parser = clap::value_parser!(u32).range(HASH.spin().1))]
-    hash: u32,
-    /// Show moves in san or descriptive notation (any of SAN, UCI, descriptive is read).
-    #[arg(long, default_value = "san")]
-    notation: MoveNotation,
-    /// The folder of the games' database, morphy.db, where the game is kept (default:
-    /// morphy in the XDG data folder, ~/.local/share/morphy).
-    #[arg(long, value_name = "DIR")]
-    data: Option<PathBuf>,
-    /// Go on with a kept game: the one with this id (or its first characters), or
-    /// without one the last unfinished game. The game's own odds, rules, colour and
-    /// level are the record's.
-    #[arg(
-        long,
-        value_name = "ID",
-        num_args = 0..=1,
-        default_missing_value = "",
-        conflicts_with_all = [
-            "odds", "rules", "color", "elo", "seed", "draw_odds", "mate_condition",
-            "contempt", "fen",
-        ],
-    )]
-    resume: Option<String>,
-}
-
-fn run_play(args: &PlayArgs) -> ExitCode {
-    let limit = match (args.movetime, args.depth, args.nodes) {
-        (_, Some(d), _) => Limit::Depth(d),
-        (_, _, Some(n)) => Limit::Nodes(n),
-        (t, None, None) => Limit::Movetime(Duration::from_millis(t.unwrap_or(1000))),
-    };
-    if let Some(id) = &args.resume {
-        let id = Some(id.as_str()).filter(|id| !id.is_empty());
-        return resume_play(args, id, limit);
-    }
-    let config = PlayConfig {
-        spec: GameSpec {
-            rule_set: args.rules,
-            odds: args.odds,
-            draw_odds: args.draw_odds,
-            mate_condition: args.mate_condition,
-            contempt: i32::from(args.contempt),
-            ..GameSpec::default()
-        },
-        color: args.color,
-        limit,
-        elo: args.elo,
-        seed: args.elo.map(|_| args.seed.unwrap_or_else(clock_seed)),
-        fen: args.fen.clone(),
-        pgn: args.pgn.clone(),
-        threads: usize::from(args.threads),
-        hash_mb: args.hash as usize,
-        notation: args.notation,
-        interactive: io::stdin().is_terminal(),
-    };
-    let keep = Keep::New(games::open(args.data.as_deref()));
-    play_kept(&config, keep)
-}
-
-/// Plays the game of `config`, kept as `keep` says, on the terminal.
-fn play_kept(config: &PlayConfig, keep: Keep) -> ExitCode {
-    let stdin = io::stdin();
-    let mut stdout = io::stdout().lock();
-    match play::run_kept(config, keep, stdin.lock(), &mut stdout) {
-        Ok(play::Status::Played) => ExitCode::SUCCESS,
-        Ok(play::Status::Refused) | Err(_) => ExitCode::from(1),
-    }
-}
-
-/// `play --resume [ID]`: the kept game opened again, played with this run's search.
-fn resume_play(args: &PlayArgs, id: Option<&str>, limit: Limit) -> ExitCode {
-    let refused = |e: &dyn std::fmt::Display, code: u8| {
-        eprintln!("error: {e}");
-        ExitCode::from(code)
-    };
-    let db = match games::open(args.data.as_deref()) {
-        Ok(db) => db,
-        Err(e) => return refused(&e, 1),
-    };
-    let (id, kept) = match games::resume::open(&db, id, limit) {
-        Ok(found) => found,
-        Err(e) => return refused(&e, e.code()),
-    };
-    let config = PlayConfig {
-        limit,
-        pgn: args.pgn.clone(),
-        threads: usize::from(args.threads),
-        hash_mb: args.hash as usize,
-        notation: args.notation,
-        interactive: io::stdin().is_terminal(),
-        ..kept.new.config.clone()
-    };
-    let keep = Keep::Resumed {
-        db,
-        id,
-        kept: Box::new(kept),
-    };
-    play_kept(&config, keep)
-}
-
-/// `morphy games`.
-fn run_games(args: &GamesArgs) -> ExitCode {
-    let mut stdout = io::stdout().lock();
-    let done = games::run(args, &mut stdout);
-    let _ = stdout.flush();
-    match done {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(e.code())
-        }
-    }
-}
-
-/// A seed for `play --elo` without `--seed`: the clock's microseconds.
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_micros() as u64 % 1_000_000)
 }
 
 /// Whether a word looks like a UCI move (`e2e4`, `e7e8q`, `0000`).
@@ -653,7 +482,7 @@ fn main() -> ExitCode {
             println!("{result}");
             ExitCode::SUCCESS
         }
-        Some(Command::Play(args)) => run_play(&args),
+        Some(Command::Play(args)) => ExitCode::from(play::cli::run(&args)),
         Some(Command::Serve(args)) => match morphy_adapter::serve::run(&args.config()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -662,7 +491,7 @@ fn main() -> ExitCode {
             }
         },
         Some(Command::Notation { action }) => run_notation(action),
-        Some(Command::Games(args)) => run_games(&args),
+        Some(Command::Games(args)) => ExitCode::from(games::cli::run(&args)),
         Some(Command::Pgn {
             command: PgnCommand::Check { file, rules },
         }) => run_pgn_check(&file, rules),

@@ -5,8 +5,9 @@
 use std::io::Write;
 use std::path::Path;
 
+use super::error::GamesError;
 use super::facts::plain;
-use super::{Filter, GamesError};
+use super::filter::Filter;
 use crate::game_db::GameDb;
 use crate::kept;
 use crate::play::{pgn, Limit};

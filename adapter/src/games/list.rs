@@ -2,8 +2,9 @@
 
 use std::io::Write;
 
+use super::error::GamesError;
 use super::facts::{date, length, level, plain, result, short_id};
-use super::{Filter, GamesError};
+use super::filter::Filter;
 use crate::game_db::GameDb;
 
 /// The list's header.

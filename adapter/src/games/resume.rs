@@ -5,8 +5,9 @@
 
 use std::cmp::Reverse;
 
+use super::error::GamesError;
 use super::facts::plain;
-use super::{find, GamesError};
+use super::find::find;
 use crate::game_db::{GameDb, GameRecord};
 use crate::kept::{self, Kept};
 use crate::play::Limit;

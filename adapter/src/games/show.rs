@@ -4,8 +4,9 @@
 
 use std::io::Write;
 
+use super::error::GamesError;
 use super::facts::{date, level, plain, result};
-use super::{find, GamesError};
+use super::find::find;
 use crate::game_db::{GameDb, GameRecord};
 use crate::kept::{self, Kept};
 use crate::play::{board, pgn, Limit};

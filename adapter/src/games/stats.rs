@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 use std::io::Write;
 
+use super::error::GamesError;
 use super::facts::{level, outcome, plain, Outcome};
-use super::GamesError;
 use crate::game_db::{GameDb, GameRecord};
 
 /// The games of one kind counted by outcome.

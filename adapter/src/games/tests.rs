@@ -8,8 +8,10 @@ use engine::{Color, Odds};
 use super::*;
 use crate::game_ask::{asked_of, NewGame};
 use crate::game_db::test_folder::TestFolder;
+use crate::game_db::{GameDb, GameRecord};
 use crate::kept::{record, Snapshot};
 use crate::play::{start, PlayConfig};
+use facts::Outcome;
 
 /// A game at `odds` with `moves` played (UCI) and then, if `resign` names a side,
 /// resigned by it; written under `id`.

@@ -11,6 +11,7 @@
 //! Reads lines from any `BufRead` and writes to any `Write`, so that tests drive it with
 //! a pipe or in memory. The search, the rules and the notation are the engine's.
 
+pub mod cli;
 mod commands;
 pub mod config;
 pub mod input;
