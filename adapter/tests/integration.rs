@@ -10,6 +10,8 @@ mod pgn_files;
 mod play_cli;
 mod play_tty;
 mod serve_browser;
+mod serve_faults;
+mod serve_history;
 mod serve_http;
 mod serve_kept;
 mod uci_draws;

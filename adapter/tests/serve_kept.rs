@@ -15,10 +15,10 @@ use serde_json::{json, Value};
 use crate::serve_http::{get, new_game, persons_turn, post};
 
 /// A new empty folder under the system's temporary one, removed when dropped.
-struct Folder(PathBuf);
+pub struct Folder(pub PathBuf);
 
 impl Folder {
-    fn new(name: &str) -> Folder {
+    pub fn new(name: &str) -> Folder {
         static COUNT: AtomicUsize = AtomicUsize::new(0);
         let n = COUNT.fetch_add(1, Ordering::Relaxed);
         let path =
@@ -35,7 +35,7 @@ impl Drop for Folder {
 }
 
 /// A server's router keeping its games in `data`.
-fn router_on(data: &Folder) -> Router {
+pub fn router_on(data: &Folder) -> Router {
     let config = ServeConfig {
         limit: Limit::Depth(2),
         data: Some(data.0.join("morphy")),
@@ -44,7 +44,7 @@ fn router_on(data: &Folder) -> Router {
     app(&config, 8397).1
 }
 
-async fn person_plays(router: &Router, id: &str, from: &str, to: &str) -> Value {
+pub async fn person_plays(router: &Router, id: &str, from: &str, to: &str) -> Value {
     let (status, state) = post(
         router,
         &format!("/api/games/{id}/move"),

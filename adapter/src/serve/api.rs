@@ -19,12 +19,13 @@ use serde_json::{json, Value};
 use tokio_stream::wrappers::BroadcastStream;
 use tokio_stream::{Stream, StreamExt};
 
+use super::evals::EvalCache;
 use super::game::WebGame;
 use super::guard::{guard, Allowed};
 use super::params::{self, ParamError};
 use super::store::{Slot, Store};
 use super::upload::{self, UploadError};
-use super::{assets, think, view};
+use super::{assets, history, think, view};
 use crate::play::Limit;
 
 /// The largest request body taken, bytes (a PGN upload may be larger).
@@ -38,6 +39,8 @@ pub struct App {
     pub store: Store,
     /// Morphy's search limit in untimed games.
     pub limit: Limit,
+    /// Morphy's evaluations along the games replayed.
+    pub evals: EvalCache,
 }
 
 type Shared = State<Arc<App>>;
@@ -77,9 +80,17 @@ pub fn router(app: Arc<App>, allowed: Allowed) -> Router {
         .route("/api/games/{id}/offer", post(offer))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/undo", post(take_back))
-        .route("/api/games/{id}/stop", post(stop));
+        .route("/api/games/{id}/stop", post(stop))
+        .route("/api/history", get(history::list))
+        .route("/api/history/pgn", get(history::all_pgn))
+        .route("/api/history/{id}", get(history::replay))
+        .route("/api/history/{id}/evals", get(history::evals))
+        .route("/api/history/{id}/pgn", get(history::one_pgn));
     Router::new()
         .route("/", get(assets::index))
+        .route("/game/{id}", get(assets::index))
+        .route("/games", get(assets::games))
+        .route("/games/{id}", get(assets::games))
         .route("/assets/{file}", get(assets::asset))
         .merge(api)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

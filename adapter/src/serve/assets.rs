@@ -1,15 +1,19 @@
-//! The page and its assets, built into the binary: nothing is fetched from the network.
-//! The board and the men are drawn by the page itself (SVG, `board.js`).
+//! The pages and their assets, built into the binary: nothing is fetched from the
+//! network. The board is drawn by the page itself (SVG, `board.js`); the men are Colin
+//! M. L. Burnett's (`page/men/cburnett.svg`, BSD: its licence beside it) or the
+//! machine's chess glyphs, as the person chooses.
 
 use axum::extract::Path;
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 
-/// The page.
+/// The board's page (`/`, and a game's own address `/game/ID`).
 const INDEX: &str = include_str!("page/index.html");
+/// The history's page (`/games`, and a game's replay `/games/ID`).
+const GAMES: &str = include_str!("page/games.html");
 
 /// The assets: name, content type, text.
-const ASSETS: [(&str, &str, &str); 5] = [
+const ASSETS: [(&str, &str, &str); 9] = [
     (
         "style.css",
         "text/css; charset=utf-8",
@@ -31,6 +35,26 @@ const ASSETS: [(&str, &str, &str); 5] = [
         include_str!("page/panel.js"),
     ),
     (
+        "games.js",
+        "text/javascript; charset=utf-8",
+        include_str!("page/games.js"),
+    ),
+    (
+        "graph.js",
+        "text/javascript; charset=utf-8",
+        include_str!("page/graph.js"),
+    ),
+    (
+        "look.js",
+        "text/javascript; charset=utf-8",
+        include_str!("page/look.js"),
+    ),
+    (
+        "men-cburnett.svg",
+        "image/svg+xml",
+        include_str!("page/men/cburnett.svg"),
+    ),
+    (
         "men.js",
         "text/javascript; charset=utf-8",
         include_str!("page/men.js"),
@@ -48,9 +72,16 @@ const SECURITY: [(header::HeaderName, &str); 3] = [
     ),
 ];
 
-/// `GET /`: the page (it reads the new-game parameters from the address itself).
+/// `GET /` and `GET /game/{id}`: the board's page (it reads the new-game parameters,
+/// or the game's id, from the address itself).
 pub async fn index() -> Response {
     (SECURITY, Html(INDEX)).into_response()
+}
+
+/// `GET /games` and `GET /games/{id}`: the history's page (it reads the game to replay
+/// from the address itself).
+pub async fn games() -> Response {
+    (SECURITY, Html(GAMES)).into_response()
 }
 
 /// `GET /assets/{file}`.
@@ -67,6 +98,22 @@ mod tests {
     fn the_page_names_only_assets_that_exist() {
         for name in ["style.css", "app.js"] {
             assert!(super::INDEX.contains(&format!("/assets/{name}")), "{name}");
+        }
+        for name in ["style.css", "games.js"] {
+            assert!(super::GAMES.contains(&format!("/assets/{name}")), "{name}");
+        }
+        let texts = super::ASSETS.iter().map(|(_, _, t)| *t);
+        for text in texts.chain([super::INDEX, super::GAMES]) {
+            for part in text.split("/assets/").skip(1) {
+                let name: String = part
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || "-._".contains(*c))
+                    .collect();
+                assert!(
+                    super::ASSETS.iter().any(|(n, _, _)| *n == name),
+                    "a reference to a missing asset: {name}"
+                );
+            }
         }
         for (_, _, text) in super::ASSETS {
             for part in text.split("from \"./").skip(1) {

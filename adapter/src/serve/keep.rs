@@ -7,7 +7,7 @@ use std::sync::{Mutex, PoisonError};
 
 use super::game::WebGame;
 use super::record;
-use crate::game_db::{DbError, GameDb};
+use crate::game_db::{DbError, GameDb, GameRecord};
 use crate::play::Limit;
 
 /// The open database, and the search limit of the games it opens again.
@@ -47,6 +47,22 @@ impl Keeper {
     /// When the write fails.
     pub fn save(&self, id: &str, game: &WebGame) -> Result<(), DbError> {
         self.db().save(&record::to_record(id, game))
+    }
+
+    /// Every stored game, newest first.
+    ///
+    /// # Errors
+    /// When the read fails.
+    pub fn all(&self) -> Result<Vec<GameRecord>, DbError> {
+        self.db().all()
+    }
+
+    /// The record of the game under `id`, if stored.
+    ///
+    /// # Errors
+    /// When the read fails.
+    pub fn load(&self, id: &str) -> Result<Option<GameRecord>, DbError> {
+        self.db().load(id)
     }
 
     /// The game under `id` opened again from its record, if stored.

@@ -12,13 +12,17 @@
 //! - [`upload`]: a game resumed from an uploaded PGN;
 //! - [`think`]: Morphy's searches on the blocking pool, streamed to the page;
 //! - [`view`]: the page's picture of a game (JSON);
+//! - [`history`]: the person's games for the history page (`/games`), to list, replay
+//!   and export, with [`evals`]: Morphy's evaluation along a game;
 //! - [`guard`]: `Host` and `Origin` checks; [`api`]: the routes and body limits.
 
 pub mod api;
 pub mod assets;
 pub mod cli;
+pub mod evals;
 pub mod game;
 pub mod guard;
+pub mod history;
 pub mod keep;
 pub mod params;
 pub mod record;
@@ -34,6 +38,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use api::App;
+use evals::EvalCache;
 use guard::Allowed;
 use keep::Keeper;
 use store::Store;
@@ -111,6 +116,7 @@ pub fn app(config: &ServeConfig, port: u16) -> (Arc<App>, axum::Router) {
     let app = Arc::new(App {
         store: Store::new(config.max_games, config.idle).keeping(keeper(config)),
         limit: config.limit,
+        evals: EvalCache::default(),
     });
     let router = api::router(Arc::clone(&app), Allowed::new(&config.host, port));
     (app, router)

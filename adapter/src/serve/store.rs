@@ -107,6 +107,11 @@ impl Store {
         Store { keeper, ..self }
     }
 
+    /// The games' database, if the games are kept.
+    pub fn keeper(&self) -> Option<&Arc<Keeper>> {
+        self.keeper.as_ref()
+    }
+
     fn map(&self) -> MutexGuard<'_, HashMap<String, Arc<Slot>>> {
         self.games.lock().unwrap_or_else(PoisonError::into_inner)
     }

@@ -2,6 +2,7 @@
 // person's moves and requests, and draws what the server answers. The server plays
 // Morphy and judges everything; this page only draws and reads clicks.
 import { Board } from "./board.js";
+import { setUpLook } from "./look.js";
 import { drawClocks, drawPanel, resultWords, say, showErrors, showThinking } from "./panel.js";
 
 const $ = (id) => document.getElementById(id);
@@ -10,6 +11,7 @@ let since = performance.now();
 let events = null;
 
 const board = new Board($("board"), (from, to, promotion) => move(from, to, promotion));
+setUpLook(() => board.draw());
 
 async function api(path, body) {
   const options = body === undefined ? {} : {
@@ -42,6 +44,10 @@ function show(next) {
   if (fresh) {
     board.flipped = state.human === "black";
     follow(state.id);
+    // The game's own address: opened again (a closed tab, a restarted server), it
+    // shows the game where it stands.
+    const own = `/game/${state.id}`;
+    if (location.pathname !== own) history.replaceState(null, "", own);
   }
   board.show(state);
   drawPanel(state, board.flipped);
@@ -123,11 +129,31 @@ async function choices() {
   }
 }
 
+// The game a `/game/ID` address names, opened where it stands.
+async function reopen(id) {
+  const r = await api(`/api/games/${id}`);
+  if (!r.ok) {
+    showErrors([r.data.error || "no such game", "Start a new game below, or see your games."]);
+    return;
+  }
+  showErrors([]);
+  show(r.data);
+}
+
+function gameInAddress() {
+  const m = location.pathname.match(/^\/game\/([0-9a-f]{32})$/);
+  return m ? m[1] : null;
+}
+
 $("new-game").addEventListener("submit", (e) => {
   e.preventDefault();
   const params = formParams(e.target);
-  history.replaceState(null, "", `/?${new URLSearchParams(params)}`);
+  history.pushState(null, "", `/?${new URLSearchParams(params)}`);
   start(params);
+});
+window.addEventListener("popstate", () => {
+  const id = gameInAddress();
+  if (id && (!state || state.id !== id)) reopen(id);
 });
 $("flip").addEventListener("click", () => {
   board.flip();
@@ -163,4 +189,6 @@ window.addEventListener("pagehide", () => {
 });
 
 await choices();
-start(addressParams());
+const asked = gameInAddress();
+if (asked) reopen(asked);
+else start(addressParams());

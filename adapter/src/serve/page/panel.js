@@ -107,7 +107,8 @@ export function drawPanel(state, flipped) {
 }
 
 export function showThinking(info) {
-  text("thinking", `Depth ${info.depth}: ${info.score}; ${info.pv}`);
+  const line = `Depth ${info.depth}: ${info.score}; ${info.pv}`;
+  text("thinking", info.note ? `${line}. ${info.note}.` : line);
 }
 
 // The result with its law, in words.
