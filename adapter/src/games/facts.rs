@@ -88,6 +88,12 @@ pub fn outcome(record: &GameRecord) -> Outcome {
     }
 }
 
+/// Whether the game was played at all: a move made, or a result (a game opened and
+/// left before any move is not one of the person's games, as on the web board's list).
+pub fn played(record: &GameRecord) -> bool {
+    !record.moves.is_empty() || record.result.is_some()
+}
+
 /// `text` as plain text: control characters (a terminal's escapes among them) written
 /// as escapes, so that only the text itself is shown.
 pub fn plain(text: &str) -> String {

@@ -2,7 +2,7 @@
 
 use engine::Odds;
 
-use super::facts::{outcome, Outcome};
+use super::facts::{outcome, played, Outcome};
 use crate::game_db::GameRecord;
 
 /// Which games: at some odds, with some result.
@@ -17,9 +17,10 @@ pub struct Filter {
 }
 
 impl Filter {
-    /// Whether `record` is one of the games asked for.
+    /// Whether `record` is one of the games asked for (of those [`played`]).
     pub fn keeps(&self, record: &GameRecord) -> bool {
-        self.odds.is_none_or(|o| o.name() == record.odds)
+        played(record)
+            && self.odds.is_none_or(|o| o.name() == record.odds)
             && self.result.is_none_or(|r| outcome(record) == r)
     }
 }

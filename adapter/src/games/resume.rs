@@ -1,5 +1,6 @@
 //! The game `morphy play --resume [ID]` goes on with: the one named, or the last
-//! unfinished one (the one that changed last; of two in the same second, the newer), opened again from its record. A finished
+//! unfinished one with a move made (the one that changed last; of two in the same
+//! second, the newer), opened again from its record. A finished
 //! game, and a timed one (the terminal keeps no clocks: its clocks would stop), are
 //! refused, saying where to see or play them.
 
@@ -24,7 +25,7 @@ pub fn pick(db: &GameDb, id: Option<&str>) -> Result<GameRecord, GamesError> {
         None => db
             .all()?
             .into_iter()
-            .filter(|g| g.result.is_none())
+            .filter(|g| g.result.is_none() && !g.moves.is_empty())
             .min_by_key(|g| Reverse(g.updated))
             .ok_or_else(|| {
                 GamesError::Usage(format!(

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 
 use super::error::GamesError;
-use super::facts::{level, outcome, plain, Outcome};
+use super::facts::{level, outcome, plain, played, Outcome};
 use crate::game_db::{GameDb, GameRecord};
 
 /// The games of one kind counted by outcome.
@@ -73,7 +73,7 @@ fn table(
 /// # Errors
 /// The database cannot be read; `out` cannot be written.
 pub fn stats(db: &GameDb, out: &mut impl Write) -> Result<(), GamesError> {
-    let games = db.all()?;
+    let games: Vec<GameRecord> = db.all()?.into_iter().filter(played).collect();
     if games.is_empty() {
         writeln!(out, "No games in {}.", db.path().display())?;
         return Ok(());

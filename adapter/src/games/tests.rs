@@ -277,3 +277,24 @@ fn results_are_read_from_the_persons_side() {
     g.created = 86_400 * 365 + 3_600 * 13 + 60 * 7;
     assert_eq!(facts::date(&g), "1971-01-01 13:07");
 }
+
+#[test]
+fn a_game_left_before_any_move_is_not_listed_nor_gone_on_with() {
+    let dir = TestFolder::new("games-empty");
+    let mut db = GameDb::open(dir.path()).unwrap();
+    keep(&mut db, "dddd5555", Odds::None, &[], None);
+    let listed = text(|out| list::list(&db, &Filter::default(), out));
+    assert!(listed.starts_with("No games in "), "{listed}");
+    assert_eq!(
+        resume::pick(&db, None).unwrap_err().code(),
+        2,
+        "no unfinished game with a move"
+    );
+    assert_eq!(resume::pick(&db, Some("dddd")).unwrap().id, "dddd5555");
+    keep(&mut db, "eeee6666", Odds::None, &[], Some(Color::White));
+    let listed = text(|out| list::list(&db, &Filter::default(), out));
+    assert!(
+        listed.contains("eeee6666") && !listed.contains("dddd5555"),
+        "{listed}"
+    );
+}
