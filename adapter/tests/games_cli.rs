@@ -119,6 +119,39 @@ fn a_game_played_in_the_terminal_is_listed_shown_exported_and_gone_on_with() {
     let replayed = resume_game(&games[0], RuleSet::default());
     let session = replayed.session.expect("the exported game replays");
     assert_eq!(session.game().current().fen(), fen);
+    let check = morphy(&["pgn", "check", pgn_file.to_str().unwrap()]);
+    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+    assert!(
+        stdout(&check).contains("1 game: 1 replayed, 0 with an illegal move"),
+        "{}",
+        stdout(&check)
+    );
+    if crate::common::needs(
+        "python3 with python-chess (pip install chess)",
+        "python3",
+        &["-c", "import chess.pgn"],
+    ) {
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/python/pgn_replay.py");
+        let read = std::process::Command::new("python3")
+            .arg(script)
+            .arg(&pgn_file)
+            .output()
+            .expect("python3 runs");
+        let read = String::from_utf8_lossy(&read.stdout).into_owned();
+        let fields: Vec<&str> = read.trim_end_matches('\n').split('\t').collect();
+        let placement = fen.split(' ').next().unwrap();
+        assert_eq!(fields.len(), 4, "{read}");
+        assert_eq!(
+            fields[0],
+            session.game().moves().len().to_string(),
+            "{read}"
+        );
+        assert_eq!(
+            (fields[1], fields[2], fields[3]),
+            (placement, "b", ""),
+            "{read}"
+        );
+    }
     let (code, to_stdout, _) = run(
         &["games", "export", "--odds", "knight", "--data", dir.arg()],
         "",
