@@ -117,3 +117,78 @@ fn a_file_that_is_no_database_is_named_left_alone_and_the_game_plays_on() {
     assert!(out.contains("Morphy plays 1... "), "{out}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), junk);
 }
+
+/// The player's lines, one at a time; when the line numbered `release` (from 0) is
+/// reached, `lock` (another program's hold on the file) is let go.
+struct Gate {
+    lines: Vec<Vec<u8>>,
+    next: usize,
+    at: usize,
+    release: usize,
+    lock: Option<rusqlite::Connection>,
+}
+
+impl std::io::Read for Gate {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = {
+            let have = std::io::BufRead::fill_buf(self)?;
+            let n = have.len().min(buf.len());
+            buf[..n].copy_from_slice(&have[..n]);
+            n
+        };
+        std::io::BufRead::consume(self, n);
+        Ok(n)
+    }
+}
+
+impl std::io::BufRead for Gate {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        while self.next < self.lines.len() && self.at == self.lines[self.next].len() {
+            self.next += 1;
+            self.at = 0;
+        }
+        if self.next == self.release {
+            self.lock = None;
+        }
+        Ok(self.lines.get(self.next).map_or(&[][..], |l| &l[self.at..]))
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.at += n;
+    }
+}
+
+#[test]
+fn a_file_another_program_locks_is_said_once_and_the_game_kept_when_it_is_free() {
+    let dir = TestFolder::new("play-locked");
+    let db = GameDb::open(dir.path()).unwrap();
+    let file = db.path().to_path_buf();
+    let lock = rusqlite::Connection::open(&file).unwrap();
+    lock.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let lines = ["e4\n", "d4\n", "Nf3\n", "quit\n"];
+    let input = Gate {
+        lines: lines.iter().map(|l| l.as_bytes().to_vec()).collect(),
+        next: 0,
+        at: 0,
+        // Let go when the third line (Nf3) is read.
+        release: 2,
+        lock: Some(lock),
+    };
+    let mut out = Vec::new();
+    run_kept(&config(), Keep::New(Ok(db)), input, &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let failed = format!(
+        "warning: cannot read or write the games' database {}",
+        file.display()
+    );
+    assert_eq!(out.matches(&failed).count(), 1, "said once: {out}");
+    assert!(out.contains("this game is not being kept"), "{out}");
+    assert!(out.contains("You play 2. d4"), "the game plays on: {out}");
+    assert!(
+        out.contains(&format!("The game is kept again in {}.", file.display())),
+        "{out}"
+    );
+    let stored = GameDb::open(dir.path()).unwrap().all().unwrap().remove(0);
+    assert_eq!(stored.moves.len(), 6, "the whole game written once free");
+    assert_eq!(stored.moves[4].uci, "g1f3");
+}
