@@ -3,7 +3,10 @@
 //!
 //! - [`uci`]: the UCI protocol (commands, responses, options, and the server that runs them);
 //! - [`validate`]: what makes a position or moves list invalid under the Code;
-//! - [`game_db`]: the games' database (`SQLite`), where the web board keeps its games;
+//! - [`game_db`]: the games' database (`SQLite`), where every front end keeps its games;
+//! - [`game_ask`]: how a game is asked for, the same parameters for every front end;
+//! - [`kept`]: a game as the database keeps it, written from a session and opened again;
+//! - [`games`]: `morphy games`, the kept games listed, shown, exported and counted;
 //! - [`game_settings`]: the game played (`engine::GameSpec`) with the validation mode;
 //! - [`bench`](mod@bench): the fixed-position node count;
 //! - [`backend`]: what the UCI server needs from a searcher;
@@ -20,8 +23,11 @@
 
 pub mod backend;
 pub mod bench;
+pub mod game_ask;
 pub mod game_db;
 pub mod game_settings;
+pub mod games;
+pub mod kept;
 pub mod notation;
 pub mod pgn_check;
 pub mod play;

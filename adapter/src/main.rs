@@ -2,10 +2,14 @@
 //! the Code's findings on a position; `perft` counts moves; `bench` prints the
 //! fixed-position node count; `play` is a game against Morphy on the terminal;
 //! `notation` reads and writes the descriptive notation of the Code (Am. I 13); `pgn
-//! check` replays the games of a PGN file under the Code.
+//! check` replays the games of a PGN file under the Code; `games` lists, shows, exports
+//! and counts the games kept in the games' database.
 //!
 //! Exit codes of `check`: 0 valid, 1 invalid, 2 usage error (clap's usage errors are 2
-//! too); of `play`: 0 after a game, 1 when the start is refused; of `notation`: 0 done,
+//! too); of `play`: 0 after a game, 1 when the start is refused (or, with `--resume`,
+//! the database cannot be read or the game replayed), 2 when `--resume` names no game
+//! it can go on with; of `games`: 0 done, 1 the database cannot be read, 2 no such game;
+//! of `notation`: 0 done,
 //! 1 no legal move (or an unreadable game), 2 a bad position or usage; of `pgn check`: 0
 //! when every game replays, 1 when a move cannot be played, 2 when the input cannot be
 //! read. Nothing here knows chess: it reads arguments and calls the library.
@@ -13,18 +17,18 @@
 // Only the engine may have `unsafe` (see the workspace's `unsafe_code`); never here.
 #![forbid(unsafe_code)]
 
-use std::io::{self, BufReader, IsTerminal, Write};
+use std::io::{self, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 use engine::rules::odds::MULTI_MOVE_TURN_LAW;
-use engine::search::{MateCondition, Searcher, MAX_ELO, MIN_ELO};
-use engine::{Color, DescriptiveError, GameSpec, Odds, OddsGiver, Position, RuleSet, Rules};
+use engine::search::{MateCondition, Searcher};
+use engine::{DescriptiveError, GameSpec, Odds, OddsGiver, Position, RuleSet, Rules};
+use morphy_adapter::games;
 use morphy_adapter::notation::{read_game, write_game, Source, Target};
-use morphy_adapter::play::{self, Limit, MoveNotation, PlayConfig};
-use morphy_adapter::uci::options::{HASH, ODDS_CONTEMPT, THREADS};
+use morphy_adapter::play;
 use morphy_adapter::uci::UciServer;
 use morphy_adapter::validate::finding::json_string;
 use morphy_adapter::validate::{check, Report, Request, Start, Validation};
@@ -124,7 +128,7 @@ enum Command {
         hand_crafted: bool,
     },
     /// Play a game against Morphy on the terminal, at odds, under the Code.
-    Play(PlayArgs),
+    Play(play::cli::PlayArgs),
     /// Read and write moves in the descriptive notation of the Code (Am. I 13).
     Notation {
         #[command(subcommand)]
@@ -132,6 +136,8 @@ enum Command {
     },
     /// A local web board for playing Morphy at odds: `morphy serve --open`.
     Serve(morphy_adapter::serve::cli::ServeArgs),
+    /// The games kept in the games' database: list, show ID, export FILE, stats.
+    Games(games::GamesArgs),
     /// PGN tools.
     Pgn {
         #[command(subcommand)]
@@ -194,103 +200,6 @@ enum PgnCommand {
         #[arg(long, default_value = "american-1897")]
         rules: RuleSet,
     },
-}
-
-/// The flags of `morphy play`.
-#[derive(clap::Args)]
-struct PlayArgs {
-    /// Odds Morphy gives (it plays the giver's side): none, pawn, pawn-and-move, rook, ...
-    #[arg(long, default_value = "none")]
-    odds: Odds,
-    /// Rule set: american-1897, british-1894, staunton-1910, fide.
-    #[arg(long, default_value = "american-1897")]
-    rules: RuleSet,
-    /// Your side: white or black. Without odds the default is white; with odds you
-    /// receive them, unless this names the giver's side (then you give them).
-    #[arg(long)]
-    color: Option<Color>,
-    /// Morphy's time a move, milliseconds (the default: 1000).
-    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
-    movetime: Option<u64>,
-    /// Morphy's search depth a move, plies.
-    #[arg(long, group = "limit", value_parser = clap::value_parser!(u32).range(1..=128))]
-    depth: Option<u32>,
-    /// Morphy's nodes a move.
-    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
-    nodes: Option<u64>,
-    /// Play at about this Elo (1200-2600; a node budget and now and then a safe
-    /// second-best move), within the time, depth or nodes limit.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(i64::from(MIN_ELO)..=i64::from(MAX_ELO)))]
-    elo: Option<u32>,
-    /// The seed of Morphy's choices at --elo: the same seed against the same moves plays
-    /// the same game (default: taken from the clock, and shown).
-    #[arg(long, requires = "elo")]
-    seed: Option<u64>,
-    /// Drawn games count as won by the odds receiver (Br. VI 1; Staunton I).
-    #[arg(long)]
-    draw_odds: bool,
-    /// The giver's conditional mate: none, pawn:SQ, man:SQ or square:SQ, e.g. pawn:e2 (Am. IV 6-8; Staunton odds I).
-    #[arg(long, default_value = "none")]
-    mate_condition: MateCondition,
-    /// Odds contempt in centipawns, 0-1000: the giver dislikes draws and exchanges (as UCI `OddsContempt`).
-    #[arg(long, default_value_t = ODDS_CONTEMPT.spin().0 as u16, value_parser = clap::value_parser!(u16).range(ODDS_CONTEMPT.spin().1))]
-    contempt: u16,
-    /// Start from this position (FEN) instead of the standard or odds array.
-    #[arg(long)]
-    fen: Option<String>,
-    /// Write the game as PGN to this file at the end.
-    #[arg(long)]
-    pgn: Option<PathBuf>,
-    /// Search threads.
-    #[arg(long, default_value_t = THREADS.spin().0 as u16, value_parser = clap::value_parser!(u16).range(THREADS.spin().1))]
-    threads: u16,
-    /// Transposition table, MiB.
-    #[arg(long, default_value_t = HASH.spin().0 as u32, value_parser = clap::value_parser!(u32).range(HASH.spin().1))]
-    hash: u32,
-    /// Show moves in san or descriptive notation (any of SAN, UCI, descriptive is read).
-    #[arg(long, default_value = "san")]
-    notation: MoveNotation,
-}
-
-fn run_play(args: PlayArgs) -> ExitCode {
-    let limit = match (args.movetime, args.depth, args.nodes) {
-        (_, Some(d), _) => Limit::Depth(d),
-        (_, _, Some(n)) => Limit::Nodes(n),
-        (t, None, None) => Limit::Movetime(Duration::from_millis(t.unwrap_or(1000))),
-    };
-    let config = PlayConfig {
-        spec: GameSpec {
-            rule_set: args.rules,
-            odds: args.odds,
-            draw_odds: args.draw_odds,
-            mate_condition: args.mate_condition,
-            contempt: i32::from(args.contempt),
-            ..GameSpec::default()
-        },
-        color: args.color,
-        limit,
-        elo: args.elo,
-        seed: args.elo.map(|_| args.seed.unwrap_or_else(clock_seed)),
-        fen: args.fen,
-        pgn: args.pgn,
-        threads: usize::from(args.threads),
-        hash_mb: args.hash as usize,
-        notation: args.notation,
-        interactive: io::stdin().is_terminal(),
-    };
-    let stdin = io::stdin();
-    let mut stdout = io::stdout().lock();
-    match play::run(&config, stdin.lock(), &mut stdout) {
-        Ok(play::Status::Played) => ExitCode::SUCCESS,
-        Ok(play::Status::Refused) | Err(_) => ExitCode::from(1),
-    }
-}
-
-/// A seed for `play --elo` without `--seed`: the clock's microseconds.
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_micros() as u64 % 1_000_000)
 }
 
 /// Whether a word looks like a UCI move (`e2e4`, `e7e8q`, `0000`).
@@ -573,7 +482,7 @@ fn main() -> ExitCode {
             println!("{result}");
             ExitCode::SUCCESS
         }
-        Some(Command::Play(args)) => run_play(args),
+        Some(Command::Play(args)) => ExitCode::from(play::cli::run(&args)),
         Some(Command::Serve(args)) => match morphy_adapter::serve::run(&args.config()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -582,6 +491,7 @@ fn main() -> ExitCode {
             }
         },
         Some(Command::Notation { action }) => run_notation(action),
+        Some(Command::Games(args)) => ExitCode::from(games::cli::run(&args)),
         Some(Command::Pgn {
             command: PgnCommand::Check { file, rules },
         }) => run_pgn_check(&file, rules),

@@ -17,8 +17,8 @@ struct Pane {
 }
 
 impl Pane {
-    fn start(command: &str) -> Pane {
-        let name = format!("morphy-play-tty-{}", std::process::id());
+    fn start(test: &str, command: &str) -> Pane {
+        let name = format!("morphy-play-tty-{test}-{}", std::process::id());
         let ok = Command::new("tmux")
             .args(["new-session", "-d", "-s", &name, "-x", "100", "-y", "60"])
             .arg(command)
@@ -77,10 +77,14 @@ fn a_game_at_knight_odds_in_a_terminal() {
         return;
     }
     let bin = env!("CARGO_BIN_EXE_morphy");
+    let data = common::data_home().display().to_string();
     // `sleep` keeps the pane open after the game, so its last screen can be read.
-    let pane = Pane::start(&format!(
-        "{bin} play --odds knight --depth 2 --notation descriptive; echo EXIT=$?; sleep 30"
-    ));
+    let pane = Pane::start(
+        "knight",
+        &format!(
+            "{bin} play --odds knight --depth 2 --notation descriptive --data '{data}'; echo EXIT=$?; sleep 30"
+        ),
+    );
     // Morphy gives the Knight and moves first; the person, Black, sees the board from
     // his side (rank 8 at the bottom) and the prompt.
     let screen = pane.wait_for("Black to move (you), move 1.");
@@ -108,4 +112,48 @@ fn a_game_at_knight_odds_in_a_terminal() {
     // A person at a terminal sees the prompt, and his lines are not echoed twice.
     assert!(screen.contains("> P-K4"), "{screen}");
     assert!(!screen.contains("> > "), "{screen}");
+}
+
+#[test]
+fn a_game_left_in_one_terminal_goes_on_in_another() {
+    if !common::needs("tmux", "tmux", &["-V"]) {
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_morphy");
+    let data = std::env::temp_dir().join(format!("morphy-play-tty-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let dir = data.display().to_string();
+    let pane = Pane::start(
+        "left",
+        &format!("{bin} play --odds rook --depth 2 --data '{dir}'; echo EXIT=$?; sleep 30"),
+    );
+    pane.wait_for("Black to move (you), move 1.");
+    pane.type_line("e5");
+    pane.wait_for("Black to move (you), move 2.");
+    pane.type_line("fen");
+    pane.type_line("quit");
+    let screen = pane.wait_for("EXIT=0");
+    let fen = screen
+        .lines()
+        .skip_while(|l| !l.ends_with("> fen"))
+        .nth(1)
+        .expect("the FEN after 'fen'")
+        .to_string();
+    drop(pane);
+    let pane = Pane::start(
+        "resumed",
+        &format!("{bin} play --resume --depth 2 --data '{dir}'; echo EXIT=$?; sleep 30"),
+    );
+    let screen = pane.wait_for("Black to move (you), move 2.");
+    assert!(screen.contains(" opened again from "), "{screen}");
+    assert!(screen.contains("after 3 half-moves"), "{screen}");
+    pane.type_line("fen");
+    pane.type_line("resign");
+    let screen = pane.wait_for("EXIT=0");
+    assert!(screen.contains(&fen), "the same position: {fen}\n{screen}");
+    assert!(
+        screen.contains("Result 1-0: Black resigns (Am. II 9)."),
+        "{screen}"
+    );
+    let _ = std::fs::remove_dir_all(&data);
 }

@@ -40,6 +40,8 @@ pub enum DbError {
         /// `SQLite`'s reason.
         source: rusqlite::Error,
     },
+    /// The system gave no randomness for a new game's id (its reason).
+    NoId(String),
     /// A stored game holds something this Morphy cannot read back.
     BadRecord {
         /// The file.
@@ -84,6 +86,11 @@ impl fmt::Display for DbError {
                  room and no other program locks the file",
                 path.display()
             ),
+            DbError::NoId(why) => write!(
+                f,
+                "no id for a new game in the games' database: the system gave no randomness \
+                 ({why})"
+            ),
             DbError::BadRecord { path, id, what } => write!(
                 f,
                 "game {id} in the games' database {} cannot be read back: {what}",
@@ -98,7 +105,10 @@ impl std::error::Error for DbError {
         match self {
             DbError::Folder { source, .. } => Some(source),
             DbError::Open { source, .. } | DbError::Query { source, .. } => Some(source),
-            DbError::NoDataFolder | DbError::Newer { .. } | DbError::BadRecord { .. } => None,
+            DbError::NoDataFolder
+            | DbError::NoId(_)
+            | DbError::Newer { .. }
+            | DbError::BadRecord { .. } => None,
         }
     }
 }

@@ -14,7 +14,10 @@ pub mod error;
 pub mod record;
 pub mod rows;
 pub mod schema;
+#[cfg(test)]
+pub mod test_folder;
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -46,6 +49,21 @@ pub fn default_folder() -> Result<PathBuf, DbError> {
     from("HOME")
         .map(|home| home.join(".local").join("share").join("morphy"))
         .ok_or(DbError::NoDataFolder)
+}
+
+/// A new game's id, unguessable (the web board's address names it): 128 random bits
+/// in hex.
+///
+/// # Errors
+/// When the system has no randomness to give.
+pub fn new_id() -> Result<String, getrandom::Error> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes)?;
+    let mut id = String::with_capacity(32);
+    for b in bytes {
+        let _ = write!(id, "{b:02x}");
+    }
+    Ok(id)
 }
 
 /// An open games' database.

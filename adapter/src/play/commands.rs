@@ -1,6 +1,7 @@
 //! The commands of `morphy play` that take more than a line: taking back a turn, saving
-//! the game so far, answering the player's offer of a draw. What they mean is the
-//! engine's session; this file only asks it and says what happened.
+//! the game so far, answering the player's offer of a draw; and keeping the game in the
+//! games' database after each change. What they mean is the engine's session; this
+//! file only asks it and says what happened.
 
 use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
@@ -17,6 +18,11 @@ impl<W: Write> Play<'_, W> {
             Ok(taken) => taken,
             Err(why) => return self.say(&format!("error: {why}")),
         };
+        let made = self.session.game().moves().len();
+        if let Some(k) = self.keeping.as_mut() {
+            k.taken_back(made);
+        }
+        self.keep()?;
         let game = self.session.game().clone();
         let mut pos = game.current().clone();
         let mut words = Vec::new();
@@ -31,6 +37,20 @@ impl<W: Write> Play<'_, W> {
         );
         self.say(&text)?;
         self.show()
+    }
+
+    /// Writes the game to the games' database after a change (settling an ending the
+    /// board has brought), before the change is said; a failure is said, and the game
+    /// plays on.
+    pub(super) fn keep(&mut self) -> io::Result<()> {
+        let Some(k) = self.keeping.as_mut() else {
+            return Ok(());
+        };
+        self.session.settle();
+        match k.save(&self.session, self.sides.human) {
+            Some(line) => self.say(&line),
+            None => Ok(()),
+        }
     }
 
     /// `save`: the game so far as PGN, to `file`, the `--pgn` file, or `morphy-game.pgn`.
@@ -68,6 +88,7 @@ impl<W: Write> Play<'_, W> {
         );
         let answer = turn::answer_offer(&mut self.session, self.sides.morphy(), result.score);
         if answer.accepted {
+            self.keep()?;
             self.say("Morphy accepts your offer of a draw.")?;
             return Ok(true);
         }

@@ -6,16 +6,21 @@
 //! descriptive) and a few commands ([`input`]); Morphy answers with a search under the
 //! odds terms. The game itself — moves, claims, resignation, the result and its law — is
 //! the engine's [`Session`]; this file only reads lines, draws the board ([`text`]) and
-//! writes the PGN ([`pgn`]). Whether Morphy claims a draw is [`outcome`].
+//! writes the PGN ([`pgn`]). Whether Morphy claims a draw is [`outcome`]. The game is
+//! kept in the games' database after every change, as the web board keeps its own
+//! ([`Keeping`], [`run_kept`]); [`cli`] has the flags, `--resume` among them.
 //!
 //! Reads lines from any `BufRead` and writes to any `Write`, so that tests drive it with
 //! a pipe or in memory. The search, the rules and the notation are the engine's.
 
+pub mod cli;
 mod commands;
 pub mod config;
 pub mod input;
+mod keeping;
 pub mod outcome;
 pub mod pgn;
+pub mod start;
 pub mod text;
 pub mod turn;
 
@@ -31,9 +36,10 @@ use engine::search::{NullReporter, Searcher};
 use engine::session::Session;
 use engine::{Move, Odds, Position};
 
-use crate::validate::{check, Request, Severity, Start, Validation};
 pub use config::{sides, Limit, MoveNotation, PlayConfig, Sides};
 use input::Input;
+pub use keeping::{Keep, Keeping};
+pub use start::{start, Refused, Started};
 pub use text::{board, odds_text, score_text, terms_lines, ScoreOf};
 
 /// Where `save` writes when neither a file nor `--pgn` names one.
@@ -57,13 +63,26 @@ struct Play<'a, W: Write> {
     searcher: Searcher,
     /// A move that forfeits the game, typed once and awaiting its confirmation.
     confirm: Option<Move>,
+    /// Where the game is kept, if it is.
+    keeping: Option<Keeping>,
 }
 
 /// Runs a game: reads the player's lines from `input`, writes everything to `out`.
 /// Returns [`Status::Refused`] when the start is not valid under the Code (the
 /// findings are written), after writing why.
 pub fn run(config: &PlayConfig, input: impl BufRead, out: &mut impl Write) -> io::Result<Status> {
-    let started = start(config);
+    run_kept(config, Keep::Nothing, input, out)
+}
+
+/// [`run`], the game kept as `keep` says: a new one in a database, or one opened again
+/// from its record (then `config` is the record's game with this run's search).
+pub fn run_kept(
+    config: &PlayConfig,
+    keep: Keep,
+    input: impl BufRead,
+    out: &mut impl Write,
+) -> io::Result<Status> {
+    let (started, keeping) = keeping::begin(config, keep);
     let notes = match &started {
         Ok(s) => &s.notes,
         Err(r) => &r.notes,
@@ -90,74 +109,12 @@ pub fn run(config: &PlayConfig, input: impl BufRead, out: &mut impl Write) -> io
         sides,
         searcher,
         confirm: None,
+        keeping,
     };
     play.introduce()?;
     play.run(input)?;
     play.finish()?;
     Ok(Status::Played)
-}
-
-/// A game ready to be played: the session, who plays which side, and what the check of
-/// the start found (lines for people, `warning: ...`).
-#[derive(Debug)]
-pub struct Started {
-    /// The game.
-    pub session: Session,
-    /// Who plays which side.
-    pub sides: Sides,
-    /// The findings on the start, one line each.
-    pub notes: Vec<String>,
-}
-
-/// A start refused under the Code: the findings, and the line that says why.
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub struct Refused {
-    /// The findings on the start, one line each.
-    pub notes: Vec<String>,
-    /// Why it is refused, in the engine's words.
-    pub reason: String,
-}
-
-/// Steps 1 and 2 of every game against Morphy (the terminal and the web board alike):
-/// the start validated as the UCI server does ([`check`]), the sides settled, and the
-/// session opened under the spec (which refuses terms the start cannot meet).
-///
-/// # Errors
-/// [`Refused`], with the findings and the reason, when the start cannot be played.
-pub fn start(config: &PlayConfig) -> Result<Started, Refused> {
-    let spec = config.game_spec();
-    let report = check(&Request {
-        start: config.fen.as_deref().map_or(Start::Standard, Start::Fen),
-        moves: &[],
-        spec,
-        mode: Validation::Refuse,
-    });
-    // The draws the start allows are the session's to state (it shows the player's
-    // claims, ends a game that cannot be won, and counts the British call to mate from
-    // the call given in play, not from the first chance as over UCI).
-    let notes: Vec<String> = report
-        .findings
-        .iter()
-        .filter(|f| f.severity != Severity::Code)
-        .map(|f| format!("{}: {f}", f.severity.word()))
-        .collect();
-    let Some(game) = report.game else {
-        return Err(Refused {
-            notes,
-            reason: format!("The start is refused under {}.", spec.rule_set),
-        });
-    };
-    match Session::new(spec, game) {
-        Ok(session) => Ok(Started {
-            session,
-            sides: config.sides(),
-            notes,
-        }),
-        Err(ruling) => Err(Refused {
-            notes,
-            reason: format!("error: {ruling}"),
-        }),
-    }
 }
 
 impl<W: Write> Play<'_, W> {
@@ -211,9 +168,14 @@ impl<W: Write> Play<'_, W> {
                 .to_string(),
         );
         lines.push("Type 'help' for the commands.".to_string());
+        let made = self.session.game().moves().len();
+        if let Some(k) = self.keeping.as_mut() {
+            lines.extend(k.opening_lines(made));
+        }
         for l in lines {
             self.say(&l)?;
         }
+        self.keep()?;
         self.show()
     }
 
@@ -319,7 +281,15 @@ impl<W: Write> Play<'_, W> {
             &mut NullReporter,
         );
         let pos = self.session.game().current().clone();
+        let ply = self.session.game().moves().len();
         let acts = turn::morphy_acts(&mut self.session, self.sides.morphy(), &result);
+        if acts.call.is_some() {
+            let morphy = self.sides.morphy();
+            if let Some(k) = self.keeping.as_mut() {
+                k.called(ply, morphy);
+            }
+        }
+        self.keep()?;
         if let Some(call) = &acts.call {
             self.say(&format!("Morphy calls: {call}."))?;
         }
@@ -415,18 +385,27 @@ impl<W: Write> Play<'_, W> {
             }
             Input::Claim => match self.session.claim() {
                 Ok(granted) => {
+                    self.keep()?;
                     self.say(&format!("You claim a draw: {granted}."))?;
                     return Ok(true);
                 }
                 Err(refused) => self.say(&format!("error: {refused}"))?,
             },
             Input::Call => match self.session.call_to_mate(self.sides.human) {
-                Ok(granted) => self.say(&format!("You call: {granted}."))?,
+                Ok(granted) => {
+                    let (ply, human) = (self.session.game().moves().len(), self.sides.human);
+                    if let Some(k) = self.keeping.as_mut() {
+                        k.called(ply, human);
+                    }
+                    self.keep()?;
+                    self.say(&format!("You call: {granted}."))?;
+                }
                 Err(refused) => self.say(&format!("error: {refused}"))?,
             },
             Input::Resign => {
-                self.say("You resign.")?;
                 self.session.resign(self.sides.human);
+                self.keep()?;
+                self.say("You resign.")?;
                 return Ok(true);
             }
             Input::Quit => return Ok(true),
@@ -443,6 +422,7 @@ impl<W: Write> Play<'_, W> {
                         let said =
                             format!("You play {}", pgn::numbered(&pos, &self.written(&pos, mv)));
                         self.play(mv)?;
+                        self.keep()?;
                         self.say(&said)?;
                         if !self.over_or_morphy_to_move() {
                             self.show()?;

@@ -158,11 +158,22 @@ pub fn game(
 /// `White`, `Black`, `Result`), the session's tags (`Rules` always), the moves, and the
 /// result with its reason and law (none while the game goes on).
 pub fn session_game(session: &Session, event: &str, white: &str, black: &str) -> String {
+    session_game_on(session, event, white, black, &today())
+}
+
+/// [`session_game`], the game played on `date` (`YYYY.MM.DD`, as [`date_of`] writes it).
+pub fn session_game_on(
+    session: &Session,
+    event: &str,
+    white: &str,
+    black: &str,
+    date: &str,
+) -> String {
     let verdict = session.verdict();
     let mut tags = vec![
         ("Event", event.to_string()),
         ("Site", "?".to_string()),
-        ("Date", today()),
+        ("Date", date.to_string()),
         ("Round", "-".to_string()),
         (Color::White.title(), white.to_string()),
         (Color::Black.title(), black.to_string()),
@@ -178,8 +189,13 @@ pub fn session_game(session: &Session, event: &str, white: &str, black: &str) ->
 /// The PGN of a game between a person (`human`'s side, "Player") and Morphy, under the
 /// event name `event` ([`session_game`]).
 pub fn player_game(session: &Session, event: &str, human: Color) -> String {
+    player_game_on(session, event, human, &today())
+}
+
+/// [`player_game`], the game played on `date` (`YYYY.MM.DD`).
+pub fn player_game_on(session: &Session, event: &str, human: Color, date: &str) -> String {
     let name = |c: Color| if c == human { "Player" } else { "Morphy" };
-    session_game(session, event, name(Color::White), name(Color::Black))
+    session_game_on(session, event, name(Color::White), name(Color::Black), date)
 }
 
 /// Whether the game has a turn of several moves (and so a `--` in its move text).
@@ -206,7 +222,12 @@ pub fn today() -> String {
     let secs = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    date_of(i64::try_from(secs).unwrap_or(i64::MAX))
+}
+
+/// The date (UTC) of `secs` seconds since 1970 as PGN writes it, `YYYY.MM.DD`.
+pub fn date_of(secs: i64) -> String {
+    let (y, m, d) = civil_from_days(secs.div_euclid(86_400));
     format!("{y:04}.{m:02}.{d:02}")
 }
 

@@ -113,7 +113,7 @@ pub struct WebGame {
 const LOG_LINES: usize = 40;
 
 impl WebGame {
-    /// A game opened as `morphy play` opens one ([`play::start`]).
+    /// A game opened as `morphy play` opens one ([`play::start()`]).
     ///
     /// # Errors
     /// The start refused, with the findings and the reason.
@@ -136,7 +136,9 @@ impl WebGame {
         WebGame::with(session, sides, new, notes)
     }
 
-    fn with(session: Session, sides: Sides, new: NewGame, log: Vec<String>) -> WebGame {
+    /// A game of `session` (at its start, or where it stands), `sides` playing, asked
+    /// for as `new`, with `log` said: no move yet timed, no call given.
+    pub fn with(session: Session, sides: Sides, new: NewGame, log: Vec<String>) -> WebGame {
         let mut searcher = Box::new(Searcher::new());
         searcher.set_hash_mb(new.config.hash_mb);
         searcher.set_odds_terms(session.terms());

@@ -5,7 +5,6 @@
 //! not in memory is opened again from its record.
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
@@ -14,6 +13,7 @@ use tokio::sync::broadcast;
 
 use super::game::WebGame;
 use super::keep::Keeper;
+pub use crate::game_db::new_id;
 
 /// One message to a game's pages (server-sent events): its kind and JSON data.
 #[derive(Clone, Debug)]
@@ -88,20 +88,6 @@ pub struct Store {
     max: usize,
     idle: Duration,
     keeper: Option<Arc<Keeper>>,
-}
-
-/// A new unguessable id: 128 random bits in hex.
-///
-/// # Errors
-/// When the system has no randomness to give.
-pub fn new_id() -> Result<String, getrandom::Error> {
-    let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes)?;
-    let mut id = String::with_capacity(32);
-    for b in bytes {
-        let _ = write!(id, "{b:02x}");
-    }
-    Ok(id)
 }
 
 impl Store {

@@ -8,7 +8,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 mod needs;
 mod run;
 pub use needs::needs;
-pub use run::{morphy, morphy_with, stderr, stdout};
+pub use run::{data_home, morphy, morphy_with, stderr, stdout};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};

@@ -2,11 +2,23 @@
 //! and its whole output, within a deadline.
 
 use std::io::{Read, Write};
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
 use std::thread;
 use std::time::{Duration, Instant};
 
 use super::PATIENCE;
+
+/// The data folder every run is given as `XDG_DATA_HOME` (one for this test binary), so
+/// that the games `morphy play` keeps by default go there, never into the home of
+/// whoever runs the tests.
+pub fn data_home() -> &'static PathBuf {
+    static HOME: OnceLock<PathBuf> = OnceLock::new();
+    HOME.get_or_init(|| {
+        std::env::temp_dir().join(format!("morphy-tests-data-{}", std::process::id()))
+    })
+}
 
 /// Runs `morphy ARGS` with nothing on stdin.
 pub fn morphy(args: &[&str]) -> Output {
@@ -18,6 +30,7 @@ pub fn morphy(args: &[&str]) -> Output {
 pub fn morphy_with(args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_morphy"))
         .args(args)
+        .env("XDG_DATA_HOME", data_home())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
