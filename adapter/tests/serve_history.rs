@@ -103,7 +103,7 @@ async fn the_games_are_listed_newest_first_and_filtered_by_odds_and_result() {
     assert!(bad["error"]
         .as_str()
         .unwrap()
-        .contains("won, drawn, lost or unfinished"));
+        .contains("expected won, lost, drawn or unfinished"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -19,29 +19,18 @@ use serde_json::{json, Value};
 use tokio_stream::wrappers::BroadcastStream;
 use tokio_stream::{Stream, StreamExt};
 
-use super::evals::EvalCache;
 use super::game::{self, WebGame};
 use super::guard::{guard, Allowed};
 use super::params::{self, ParamError};
-use super::store::{Slot, Store};
+use super::shared::App;
+use super::store::Slot;
 use super::upload::{self, UploadError};
 use super::{assets, history, think, view};
-use crate::play::Limit;
 
 /// The largest request body taken, bytes (a PGN upload may be larger).
 pub const BODY_LIMIT: usize = 64 * 1024;
 /// The largest PGN upload taken, bytes.
 pub const PGN_LIMIT: usize = 256 * 1024;
-
-/// What the handlers share.
-pub struct App {
-    /// The live games.
-    pub store: Store,
-    /// Morphy's search limit in untimed games.
-    pub limit: Limit,
-    /// Morphy's evaluations along the games replayed.
-    pub evals: EvalCache,
-}
 
 type Shared = State<Arc<App>>;
 

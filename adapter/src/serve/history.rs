@@ -14,38 +14,13 @@ use engine::{Color, Odds};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::api::App;
 use super::evals;
 use super::game::WebGame;
 use super::keep::Keeper;
+use super::shared::App;
 use crate::game_db::GameRecord;
-
-/// How a game went for the person.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ForPerson {
-    /// The person won.
-    Won,
-    /// A draw.
-    Drawn,
-    /// Morphy won.
-    Lost,
-    /// Not over.
-    Unfinished,
-}
-
-impl ForPerson {
-    /// How `record` went for its person.
-    pub fn of(record: &GameRecord) -> ForPerson {
-        let human: Option<Color> = record.human.parse().ok();
-        match (record.result.as_deref(), human) {
-            (Some("1-0"), Some(Color::White)) | (Some("0-1"), Some(Color::Black)) => ForPerson::Won,
-            (Some("1-0" | "0-1"), _) => ForPerson::Lost,
-            (Some(_), _) => ForPerson::Drawn,
-            (None, _) => ForPerson::Unfinished,
-        }
-    }
-}
+use crate::games::facts::{outcome, Outcome};
+use crate::games::filter::Filter;
 
 /// One game in the list.
 #[derive(Clone, Debug, Serialize)]
@@ -68,8 +43,8 @@ pub struct Row {
     pub human: String,
     /// The time control, if timed.
     pub clock: Option<String>,
-    /// How it went for the person.
-    pub outcome: ForPerson,
+    /// How it went for the person: `won`, `drawn`, `lost` or `unfinished`.
+    pub outcome: &'static str,
     /// The result (`1-0`, `0-1`, `1/2-1/2`), when over.
     pub result: Option<String>,
     /// Why, with the law, when over.
@@ -95,7 +70,7 @@ impl Row {
             level: record.level,
             human: record.human.clone(),
             clock: record.clock.clone(),
-            outcome: ForPerson::of(record),
+            outcome: outcome(record).name(),
             result: record.result.clone(),
             reason: record.reason.clone(),
             plies: record.moves.len(),
@@ -103,9 +78,10 @@ impl Row {
     }
 }
 
-/// The list's filters, from the address (`?odds=knight&result=won`).
+/// The list's filters, from the address (`?odds=knight&result=won`; `all` or nothing:
+/// no filter), read as `morphy games` reads its flags.
 #[derive(Clone, Debug, Default, Deserialize)]
-pub struct Filter {
+pub struct Asked {
     /// Only games at these odds (a name of the catalogue).
     #[serde(default)]
     pub odds: Option<String>,
@@ -114,27 +90,23 @@ pub struct Filter {
     pub result: Option<String>,
 }
 
-impl Filter {
-    /// The filter read: an unknown odds or result is refused in words.
-    fn read(&self) -> Result<(Option<Odds>, Option<ForPerson>), String> {
-        let odds = match self.odds.as_deref() {
-            None | Some("" | "all") => None,
-            Some(name) => Some(name.parse::<Odds>().map_err(|e| e.to_string())?),
+impl Asked {
+    /// The filter asked for: an unknown odds or result is refused in words.
+    pub fn filter(&self) -> Result<Filter, String> {
+        let given = |v: &Option<String>| {
+            v.as_deref()
+                .map(str::trim)
+                .filter(|t| !t.is_empty() && *t != "all")
+                .map(str::to_string)
         };
-        let result = match self.result.as_deref() {
-            None | Some("" | "all") => None,
-            Some(words) => Some(
-                serde_json::from_value::<ForPerson>(json!(words))
-                    .map_err(|_| format!("no result '{words}': won, drawn, lost or unfinished"))?,
-            ),
-        };
-        Ok((odds, result))
-    }
-
-    /// Whether `record` passes.
-    fn passes(odds: Option<Odds>, result: Option<ForPerson>, record: &GameRecord) -> bool {
-        odds.is_none_or(|o| o.name() == record.odds)
-            && result.is_none_or(|r| r == ForPerson::of(record))
+        Ok(Filter {
+            odds: given(&self.odds)
+                .map(|name| name.parse::<Odds>().map_err(|e| e.to_string()))
+                .transpose()?,
+            result: given(&self.result)
+                .map(|words| words.parse::<Outcome>().map_err(|e| e.to_string()))
+                .transpose()?,
+        })
     }
 }
 
@@ -164,27 +136,22 @@ fn keeper(app: &App) -> Result<&Arc<Keeper>, Refused> {
 }
 
 /// The stored games that pass the filter, newest first (those with neither a move nor
-/// a result left out).
-fn chosen(app: &App, filter: &Filter) -> Result<Vec<GameRecord>, Refused> {
+/// a result left out, [`Filter::keeps`]).
+fn chosen(app: &App, asked: &Asked) -> Result<Vec<GameRecord>, Refused> {
     let keeper = keeper(app)?;
-    let (odds, result) = filter
-        .read()
+    let filter = asked
+        .filter()
         .map_err(|words| refused(StatusCode::BAD_REQUEST, &words))?;
     let games = keeper.all().map_err(|e| {
         eprintln!("serve: {e}");
         refused(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string())
     })?;
-    // A game opened and left before any move is no game played: it is not listed.
-    Ok(games
-        .into_iter()
-        .filter(|g| !g.moves.is_empty() || g.result.is_some())
-        .filter(|g| Filter::passes(odds, result, g))
-        .collect())
+    Ok(games.into_iter().filter(|g| filter.keeps(g)).collect())
 }
 
 /// `GET /api/history?odds=&result=`: the games, newest first, and where they are kept.
-pub async fn list(State(app): Shared, Query(filter): Query<Filter>) -> Response {
-    let games = match chosen(&app, &filter) {
+pub async fn list(State(app): Shared, Query(asked): Query<Asked>) -> Response {
+    let games = match chosen(&app, &asked) {
         Ok(games) => games,
         Err(refusal) => return refusal.into_response(),
     };
@@ -348,8 +315,8 @@ pub async fn one_pgn(State(app): Shared, Path(id): Path<String>) -> Response {
 
 /// `GET /api/history/pgn?odds=&result=`: the games that pass the filter, newest first,
 /// as one PGN file. A record that cannot be rebuilt is left out and told on the console.
-pub async fn all_pgn(State(app): Shared, Query(filter): Query<Filter>) -> Response {
-    let games = match chosen(&app, &filter) {
+pub async fn all_pgn(State(app): Shared, Query(asked): Query<Asked>) -> Response {
+    let games = match chosen(&app, &asked) {
         Ok(games) => games,
         Err(refusal) => return refusal.into_response(),
     };

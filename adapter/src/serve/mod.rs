@@ -14,7 +14,8 @@
 //! - [`view`]: the page's picture of a game (JSON), with [`score`]: its score's rows;
 //! - [`history`]: the person's games for the history page (`/games`), to list, replay
 //!   and export, with [`evals`]: Morphy's evaluation along a game;
-//! - [`guard`]: `Host` and `Origin` checks; [`api`]: the routes and body limits.
+//! - [`guard`]: `Host` and `Origin` checks; [`api`]: the routes and body limits, the
+//!   handlers sharing [`shared::App`].
 
 pub mod api;
 pub mod assets;
@@ -27,6 +28,7 @@ pub mod keep;
 pub mod params;
 pub mod record;
 pub mod score;
+pub mod shared;
 pub mod store;
 pub mod think;
 pub mod upload;
@@ -38,10 +40,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use api::App;
 use evals::EvalCache;
 use guard::Allowed;
 use keep::Keeper;
+use shared::App;
 use store::Store;
 
 use crate::play::Limit;
