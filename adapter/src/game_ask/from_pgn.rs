@@ -70,6 +70,18 @@ pub fn from_pgn(pgn: &str, elo: Option<&str>, limit: Limit) -> Result<FromPgn, U
             Verdict::Replayed { .. } => "the game cannot be set up".to_string(),
         });
     };
+    // A game the PGN says is over, which the board did not end (a resignation, a draw
+    // agreed, a win on time), is no game to go on with.
+    let result = first.result.as_deref().or_else(|| first.tag("Result"));
+    if let Some(result @ ("1-0" | "0-1" | "1/2-1/2")) = result {
+        if session.ending().is_none() && !matches!(resumed.verdict, Verdict::Illegal(_)) {
+            return refuse(format!(
+                "the game in this PGN is over ({result}, ended off the board: a resignation, \
+                 an agreed draw or a loss on time), so it cannot be resumed; to play on from \
+                 its last position, change its result to *"
+            ));
+        }
+    }
     let mut notes = Vec::new();
     if let Verdict::Illegal(why) = &resumed.verdict {
         notes.push(format!(
@@ -97,4 +109,33 @@ pub fn from_pgn(pgn: &str, elo: Option<&str>, limit: Limit) -> Result<FromPgn, U
         new,
         notes,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn resumed(pgn: &str) -> Result<FromPgn, UploadError> {
+        from_pgn(pgn, None, Limit::Depth(1))
+    }
+
+    #[test]
+    fn a_game_ended_off_the_board_is_not_resumed_as_if_it_went_on() {
+        let resigned = "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n";
+        let words = resumed(resigned).err().expect("refused").words();
+        assert!(
+            words.contains("over (1-0") && words.contains("change its result to *"),
+            "{words}"
+        );
+        let agreed = "[Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n";
+        assert!(resumed(agreed).is_err());
+        // Going on: resumed where it stands.
+        let going = "[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n";
+        let game = resumed(going).ok().expect("resumed");
+        assert_eq!(game.session.game().moves().len(), 3);
+        // Mated on the board: the game is opened, over, as the board says.
+        let mate = "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+        let game = resumed(mate).ok().expect("opened");
+        assert!(game.session.ending().is_some());
+    }
 }
