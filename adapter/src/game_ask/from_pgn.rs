@@ -131,11 +131,11 @@ mod tests {
         assert!(resumed(agreed).is_err());
         // Going on: resumed where it stands.
         let going = "[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n";
-        let game = resumed(going).ok().expect("resumed");
+        let game = resumed(going).expect("resumed");
         assert_eq!(game.session.game().moves().len(), 3);
         // Mated on the board: the game is opened, over, as the board says.
         let mate = "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
-        let game = resumed(mate).ok().expect("opened");
+        let game = resumed(mate).expect("opened");
         assert!(game.session.ending().is_some());
     }
 }
