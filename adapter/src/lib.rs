@@ -5,6 +5,8 @@
 //! - [`validate`]: what makes a position or moves list invalid under the Code;
 //! - [`game_db`]: the games' database (`SQLite`), where the web board keeps its games;
 //! - [`game_settings`]: the game played (`engine::GameSpec`) with the validation mode;
+//! - [`ladder`]: odds that follow the player: what each odds is worth, an estimate of the
+//!   person's strength, the next game to ask for;
 //! - [`bench`](mod@bench): the fixed-position node count;
 //! - [`backend`]: what the UCI server needs from a searcher;
 //! - [`play`]: `morphy play`, a game against Morphy on the terminal, at odds;
@@ -22,6 +24,7 @@ pub mod backend;
 pub mod bench;
 pub mod game_db;
 pub mod game_settings;
+pub mod ladder;
 pub mod notation;
 pub mod pgn_check;
 pub mod play;
