@@ -33,6 +33,17 @@ fn simulate(
     ladder: impl Fn(Option<&Estimate>) -> Suggestion,
     estimator: impl Fn(&[GameResult]) -> Option<Estimate>,
 ) -> Rates {
+    simulate_in(seed, ladder, estimator, expected_score)
+}
+
+/// [`simulate`] in a world where a player of strength `s` scores `truth(s, odds,
+/// level)`.
+fn simulate_in(
+    seed: u64,
+    ladder: impl Fn(Option<&Estimate>) -> Suggestion,
+    estimator: impl Fn(&[GameResult]) -> Option<Estimate>,
+    truth: impl Fn(f64, Odds, Option<u32>) -> f64,
+) -> Rates {
     let (mut within, mut covered) = (0u32, 0u32);
     for i in 0..PLAYERS {
         let mut rng = Rng::for_index(seed, i);
@@ -40,7 +51,7 @@ fn simulate(
         let mut history: Vec<GameResult> = Vec::new();
         for _ in 0..GAMES {
             let next = ladder(estimator(&history).as_ref());
-            let p = expected_score(strength, next.odds, Some(next.level));
+            let p = truth(strength, next.odds, Some(next.level));
             history.push(GameResult {
                 odds: next.odds,
                 level: Some(next.level),
@@ -141,4 +152,17 @@ fn the_levels_are_the_web_boards() {
         .flat_map(|&o| LEVELS.iter().map(move |&l| handicapped(o, Some(l))))
         .fold(f64::INFINITY, f64::min);
     assert!((suggest::rung(&bottom) - lowest).abs() < 1e-9);
+}
+
+#[test]
+fn worths_half_as_large_as_measured_would_be_seen() {
+    // Were the odds worth half what the table says, the estimate would miss more often:
+    // the simulation is sensitive to the worths, not only to the rule of the ladder.
+    let half = |s: f64, odds: Odds, level: Option<u32>| {
+        let elo = f64::from(level_elo(level));
+        fit::expected(s - (elo - worth(odds, level_elo(level)) / 2.0))
+    };
+    let rates = simulate_in(70, the_ladder, the_estimator, half);
+    eprintln!("worths half the table's: {rates:?}");
+    assert!(rates.within_100 < BAR, "{rates:?}");
 }

@@ -1,12 +1,13 @@
 //! What each odds is worth in Elo when Morphy gives it at a level: the receiver plays as
 //! if that much stronger. Measured by Morphy against Morphy under the Code
 //! ([`super::duel`]) and fitted by the model of [`super::worth_fit`]; each figure below
-//! names its row of docs/LADDER.md, where its games, counts, interval and command are.
+//! names its row of docs/LADDER.md, where its games, counts, interval and command are
+//! (`odds_worth fit --rust` prints this table from the runs' files).
 //!
 //! Between the levels measured the worth is interpolated linearly in the level; below
-//! the lowest and above the highest it is held at the nearest measured figure (above
-//! the highest, that is a guess of the table's, said so in docs/LADDER.md: the games at
-//! the top levels take minutes each).
+//! the lowest and above the highest it is held at the nearest figure. The levels above
+//! the highest measured, and full strength, were not measured (docs/LADDER.md "The table
+//! in the code").
 
 use engine::Odds;
 
