@@ -7,6 +7,7 @@ use std::str::FromStr;
 
 use engine::Color;
 
+use crate::game_ask::TimeControl;
 use crate::game_db::GameRecord;
 use crate::play::pgn::date_of;
 
@@ -92,6 +93,15 @@ pub fn outcome(record: &GameRecord) -> Outcome {
 /// left before any move is not one of the person's games, as on the web board's list).
 pub fn played(record: &GameRecord) -> bool {
     !record.moves.is_empty() || record.result.is_some()
+}
+
+/// The game's time control, when it is played on a clock (`None`: untimed, which the
+/// web board's form may also write as the clock `untimed`).
+pub fn clock(record: &GameRecord) -> Option<&str> {
+    record
+        .clock
+        .as_deref()
+        .filter(|c| matches!(TimeControl::parse(c), Ok(Some(_))))
 }
 
 /// `text` as plain text: control characters (a terminal's escapes among them) written

@@ -7,7 +7,7 @@
 use std::cmp::Reverse;
 
 use super::error::GamesError;
-use super::facts::plain;
+use super::facts::{clock, plain};
 use super::find::find;
 use crate::game_db::{GameDb, GameRecord};
 use crate::kept::{self, Kept};
@@ -41,7 +41,7 @@ pub fn pick(db: &GameDb, id: Option<&str>) -> Result<GameRecord, GamesError> {
             plain(record.reason.as_deref().unwrap_or("no reason kept"))
         )));
     }
-    if let Some(control) = &record.clock {
+    if let Some(control) = clock(&record) {
         return Err(GamesError::Usage(format!(
             "game {id} is played on a clock ({}), which the terminal does not keep: go on \
              with it on the web board (morphy serve, then /game/{id})",

@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use super::error::GamesError;
-use super::facts::{date, level, plain, result};
+use super::facts::{self, date, level, plain, result};
 use super::find::find;
 use crate::game_db::{GameDb, GameRecord};
 use crate::kept::{self, Kept};
@@ -30,7 +30,7 @@ pub fn header(record: &GameRecord) -> Vec<String> {
             plain(&record.human)
         ),
     ];
-    if let Some(control) = &record.clock {
+    if let Some(control) = facts::clock(record) {
         let left = match (record.white_ms, record.black_ms) {
             (Some(w), Some(b)) => format!(" (left: White {}, Black {})", clock(w), clock(b)),
             _ => String::new(),

@@ -190,7 +190,13 @@ fn a_game_begun_in_the_terminal_opens_on_the_web_board() {
 #[test]
 fn a_game_begun_on_the_web_board_goes_on_in_the_terminal() {
     let dir = Folder::new("to-play");
-    let params = asked(&[("odds", "knight"), ("color", "black"), ("elo", "1500")]);
+    // The web board's form names an untimed game's clock 'untimed'.
+    let params = asked(&[
+        ("odds", "knight"),
+        ("color", "black"),
+        ("elo", "1500"),
+        ("clock", "untimed"),
+    ]);
     let new = params::read(&params, Limit::Depth(1)).unwrap();
     let mut g = WebGame::open(new).unwrap_or_else(|_| panic!("the start is valid"));
     morphy_plays(&mut g, "e2e4");
