@@ -8,6 +8,7 @@ mod games_cli;
 mod notation_cli;
 mod pgn_files;
 mod play_cli;
+mod play_kept;
 mod play_tty;
 mod serve_browser;
 mod serve_faults;
