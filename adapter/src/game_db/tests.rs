@@ -1,31 +1,9 @@
 //! The games' database on real files in a temporary folder.
 
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use rusqlite::Connection;
 
+use super::test_folder::TestFolder;
 use super::*;
-
-/// A new empty folder under the system's temporary one (removed by [`Folder`]'s drop).
-struct Folder(PathBuf);
-
-impl Folder {
-    fn new(name: &str) -> Folder {
-        static COUNT: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNT.fetch_add(1, Ordering::Relaxed);
-        let path =
-            std::env::temp_dir().join(format!("morphy-db-{name}-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        Folder(path)
-    }
-}
-
-impl Drop for Folder {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn a_game(id: &str) -> GameRecord {
     GameRecord {
@@ -64,8 +42,8 @@ fn journal_mode(db: &GameDb) -> String {
 
 #[test]
 fn a_missing_folder_and_file_are_made_and_migrated_to_the_latest_version() {
-    let dir = Folder::new("fresh");
-    let folder = dir.0.join("deeper").join("morphy");
+    let dir = TestFolder::new("fresh");
+    let folder = dir.path().join("deeper").join("morphy");
     let db = GameDb::open(&folder).unwrap();
     assert_eq!(db.path(), folder.join(FILE));
     assert!(db.path().is_file());
@@ -75,10 +53,10 @@ fn a_missing_folder_and_file_are_made_and_migrated_to_the_latest_version() {
 
 #[test]
 fn an_empty_file_is_migrated_from_version_0() {
-    let dir = Folder::new("empty");
-    std::fs::create_dir_all(&dir.0).unwrap();
-    std::fs::write(dir.0.join(FILE), b"").unwrap();
-    let mut db = GameDb::open(&dir.0).unwrap();
+    let dir = TestFolder::new("empty");
+    std::fs::create_dir_all(dir.path()).unwrap();
+    std::fs::write(dir.path().join(FILE), b"").unwrap();
+    let mut db = GameDb::open(dir.path()).unwrap();
     assert_eq!(db.version().unwrap(), schema::latest());
     db.save(&a_game("a")).unwrap();
     assert_eq!(db.load("a").unwrap().map(|g| g.moves.len()), Some(2));
@@ -86,11 +64,11 @@ fn an_empty_file_is_migrated_from_version_0() {
 
 #[test]
 fn a_version_1_file_is_migrated_and_keeps_its_games() {
-    let dir = Folder::new("v1");
-    std::fs::create_dir_all(&dir.0).unwrap();
+    let dir = TestFolder::new("v1");
+    std::fs::create_dir_all(dir.path()).unwrap();
     {
         // A file as the first schema wrote it, with a game in it.
-        let conn = Connection::open(dir.0.join(FILE)).unwrap();
+        let conn = Connection::open(dir.path().join(FILE)).unwrap();
         conn.execute_batch(schema::MIGRATIONS[0]).unwrap();
         conn.pragma_update(None, "user_version", 1).unwrap();
         conn.execute(
@@ -105,7 +83,7 @@ fn a_version_1_file_is_migrated_and_keeps_its_games() {
         )
         .unwrap();
     }
-    let db = GameDb::open(&dir.0).unwrap();
+    let db = GameDb::open(dir.path()).unwrap();
     assert_eq!(db.version().unwrap(), schema::latest());
     let old = db.load("old").unwrap().unwrap();
     assert_eq!((old.created, old.updated), (1, 2));
@@ -124,9 +102,9 @@ fn a_version_1_file_is_migrated_and_keeps_its_games() {
 
 #[test]
 fn a_file_from_a_newer_version_is_refused_untouched() {
-    let dir = Folder::new("newer");
-    std::fs::create_dir_all(&dir.0).unwrap();
-    let file = dir.0.join(FILE);
+    let dir = TestFolder::new("newer");
+    std::fs::create_dir_all(dir.path()).unwrap();
+    let file = dir.path().join(FILE);
     {
         let conn = Connection::open(&file).unwrap();
         conn.execute_batch("CREATE TABLE future (x); INSERT INTO future VALUES (1);")
@@ -135,7 +113,7 @@ fn a_file_from_a_newer_version_is_refused_untouched() {
             .unwrap();
     }
     let before = std::fs::read(&file).unwrap();
-    let err = GameDb::open(&dir.0).unwrap_err();
+    let err = GameDb::open(dir.path()).unwrap_err();
     assert!(matches!(err, DbError::Newer { .. }), "{err:?}");
     let words = err.to_string();
     assert!(words.contains(&file.display().to_string()), "{words}");
@@ -149,12 +127,12 @@ fn a_file_from_a_newer_version_is_refused_untouched() {
 
 #[test]
 fn a_file_that_is_no_database_is_refused_untouched() {
-    let dir = Folder::new("junk");
-    std::fs::create_dir_all(&dir.0).unwrap();
-    let file = dir.0.join(FILE);
+    let dir = TestFolder::new("junk");
+    std::fs::create_dir_all(dir.path()).unwrap();
+    let file = dir.path().join(FILE);
     let junk = b"these are my notes, not a database, and they are long enough to matter".repeat(20);
     std::fs::write(&file, &junk).unwrap();
-    let err = GameDb::open(&dir.0).unwrap_err();
+    let err = GameDb::open(dir.path()).unwrap_err();
     assert!(matches!(err, DbError::Open { .. }), "{err:?}");
     assert!(err.to_string().contains(&file.display().to_string()));
     assert_eq!(std::fs::read(&file).unwrap(), junk, "the file is untouched");
@@ -162,9 +140,9 @@ fn a_file_that_is_no_database_is_refused_untouched() {
 
 #[test]
 fn a_folder_that_cannot_be_made_is_named() {
-    let dir = Folder::new("blocked");
-    std::fs::create_dir_all(&dir.0).unwrap();
-    let blocker = dir.0.join("a-file");
+    let dir = TestFolder::new("blocked");
+    std::fs::create_dir_all(dir.path()).unwrap();
+    let blocker = dir.path().join("a-file");
     std::fs::write(&blocker, b"x").unwrap();
     let err = GameDb::open(&blocker.join("morphy")).unwrap_err();
     assert!(matches!(err, DbError::Folder { .. }), "{err:?}");
@@ -173,10 +151,10 @@ fn a_folder_that_cannot_be_made_is_named() {
 
 #[test]
 fn a_game_written_reads_back_the_same_after_the_file_is_reopened() {
-    let dir = Folder::new("roundtrip");
+    let dir = TestFolder::new("roundtrip");
     let mut game = a_game("g1");
     {
-        let mut db = GameDb::open(&dir.0).unwrap();
+        let mut db = GameDb::open(dir.path()).unwrap();
         db.save(&game).unwrap();
         // A take-back and a resignation: the game is written whole again.
         game.moves.pop();
@@ -186,7 +164,7 @@ fn a_game_written_reads_back_the_same_after_the_file_is_reopened() {
         game.reason = Some("Black resigned".to_string());
         db.save(&game).unwrap();
     }
-    let db = GameDb::open(&dir.0).unwrap();
+    let db = GameDb::open(dir.path()).unwrap();
     let back = db.load("g1").unwrap().unwrap();
     assert!(back.created > 0 && back.updated >= back.created);
     assert_eq!(
@@ -202,8 +180,8 @@ fn a_game_written_reads_back_the_same_after_the_file_is_reopened() {
 
 #[test]
 fn every_game_is_listed_whole_newest_first() {
-    let dir = Folder::new("all");
-    let mut db = GameDb::open(&dir.0).unwrap();
+    let dir = TestFolder::new("all");
+    let mut db = GameDb::open(dir.path()).unwrap();
     assert_eq!(db.all().unwrap(), vec![]);
     let first = a_game("first");
     let mut second = a_game("second");

@@ -2,33 +2,15 @@
 //! the same position, moves, calls, clocks and result.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use std::time::Duration;
 
 use engine::{ByColor, Color, Square};
 
 use super::*;
+use crate::game_db::test_folder::TestFolder;
 use crate::game_db::GameDb;
 use crate::serve::{params, upload};
-
-/// A new empty folder under the system's temporary one, removed when dropped.
-struct Folder(PathBuf);
-
-impl Folder {
-    fn new(name: &str) -> Folder {
-        let path =
-            std::env::temp_dir().join(format!("morphy-record-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        Folder(path)
-    }
-}
-
-impl Drop for Folder {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn asked(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
     pairs
@@ -50,12 +32,16 @@ fn morphy_plays(g: &mut WebGame, uci: &str) {
 
 /// `game` written under `id` to a database in `folder`, the file closed and reopened,
 /// and the game rebuilt from it.
-fn through_the_file(folder: &Folder, id: &str, game: &WebGame) -> WebGame {
-    GameDb::open(&folder.0)
+fn through_the_file(folder: &TestFolder, id: &str, game: &WebGame) -> WebGame {
+    GameDb::open(folder.path())
         .unwrap()
         .save(&to_record(id, game))
         .unwrap();
-    let stored = GameDb::open(&folder.0).unwrap().load(id).unwrap().unwrap();
+    let stored = GameDb::open(folder.path())
+        .unwrap()
+        .load(id)
+        .unwrap()
+        .unwrap();
     rebuild(&stored, Limit::Depth(1)).unwrap()
 }
 
@@ -65,7 +51,7 @@ fn fen(g: &WebGame) -> String {
 
 #[test]
 fn a_call_to_mate_and_the_moves_come_back_from_the_file_br_iv_12() {
-    let dir = Folder::new("call");
+    let dir = TestFolder::new("call");
     let params = asked(&[
         ("rules", "british-1894"),
         ("fen", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"),
@@ -93,7 +79,7 @@ fn a_call_to_mate_and_the_moves_come_back_from_the_file_br_iv_12() {
 
 #[test]
 fn an_uploaded_game_taken_back_and_resigned_comes_back_from_the_file() {
-    let dir = Folder::new("upload");
+    let dir = TestFolder::new("upload");
     let pgn = "[Event \"a game\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n";
     let mut g = upload::resume(pgn, None, Limit::Depth(1)).unwrap();
     assert_eq!(g.sides.human, Color::Black);
@@ -128,7 +114,7 @@ fn a_record_that_cannot_be_replayed_says_why() {
 
 #[test]
 fn a_time_forfeit_comes_back_from_the_file_am_ii_10() {
-    let dir = Folder::new("forfeit");
+    let dir = TestFolder::new("forfeit");
     let new = params::read(
         &asked(&[("color", "white"), ("clock", "1+0")]),
         Limit::Depth(1),
@@ -161,7 +147,7 @@ fn terminal(config: &crate::play::PlayConfig, keep: crate::play::Keep, lines: &s
 
 #[test]
 fn a_game_begun_in_the_terminal_opens_on_the_web_board() {
-    let dir = Folder::new("from-play");
+    let dir = TestFolder::new("from-play");
     let config = crate::play::PlayConfig {
         spec: engine::GameSpec {
             odds: engine::Odds::Rook,
@@ -173,10 +159,10 @@ fn a_game_begun_in_the_terminal_opens_on_the_web_board() {
         hash_mb: 1,
         ..crate::play::PlayConfig::default()
     };
-    let keep = crate::play::Keep::New(GameDb::open(&dir.0));
+    let keep = crate::play::Keep::New(GameDb::open(dir.path()));
     let out = terminal(&config, keep, "e5\nquit\n");
     assert!(out.contains("You play 1... e5"), "{out}");
-    let stored = GameDb::open(&dir.0).unwrap().all().unwrap().remove(0);
+    let stored = GameDb::open(dir.path()).unwrap().all().unwrap().remove(0);
     let web = rebuild(&stored, Limit::Depth(1)).unwrap();
     assert_eq!(web.sides.human, Color::Black);
     assert_eq!(web.new.elo, Some(1300));
@@ -189,7 +175,7 @@ fn a_game_begun_in_the_terminal_opens_on_the_web_board() {
 
 #[test]
 fn a_game_begun_on_the_web_board_goes_on_in_the_terminal() {
-    let dir = Folder::new("to-play");
+    let dir = TestFolder::new("to-play");
     // The web board's form names an untimed game's clock 'untimed'.
     let params = asked(&[
         ("odds", "knight"),
@@ -200,7 +186,7 @@ fn a_game_begun_on_the_web_board_goes_on_in_the_terminal() {
     let new = params::read(&params, Limit::Depth(1)).unwrap();
     let mut g = WebGame::open(new).unwrap_or_else(|_| panic!("the start is valid"));
     morphy_plays(&mut g, "e2e4");
-    let mut db = GameDb::open(&dir.0).unwrap();
+    let mut db = GameDb::open(dir.path()).unwrap();
     db.save(&to_record("webgame1", &g)).unwrap();
     let (id, kept) = crate::games::resume::open(&db, Some("web"), Limit::Depth(1)).unwrap();
     let config = crate::play::PlayConfig {
@@ -216,7 +202,7 @@ fn a_game_begun_on_the_web_board_goes_on_in_the_terminal() {
     let out = terminal(&config, keep, "e5\nquit\n");
     assert!(out.contains("Game webgame1 opened again from "), "{out}");
     assert!(out.contains("You play 1... e5"), "{out}");
-    let stored = GameDb::open(&dir.0)
+    let stored = GameDb::open(dir.path())
         .unwrap()
         .load("webgame1")
         .unwrap()
