@@ -136,7 +136,7 @@ enum Command {
     },
     /// A local web board for playing Morphy at odds: `morphy serve --open`.
     Serve(morphy_adapter::serve::cli::ServeArgs),
-    /// The games kept in the games' database: list, show ID, export [FILE], stats.
+    /// The games kept in the games' database: list, show ID, export FILE, stats.
     Games(games::GamesArgs),
     /// PGN tools.
     Pgn {

@@ -1,5 +1,5 @@
 //! A game opened again from its record: as it was first opened (its parameters read by
-//! [`crate::game_ask::read`] and started by [`crate::play::start`], or its uploaded PGN
+//! [`crate::game_ask::read`] and started by [`crate::play::start()`], or its uploaded PGN
 //! replayed), then the record's moves, calls and ending given to the session one by
 //! one, so that the engine rules on each again.
 

@@ -6,7 +6,9 @@
 //! descriptive) and a few commands ([`input`]); Morphy answers with a search under the
 //! odds terms. The game itself — moves, claims, resignation, the result and its law — is
 //! the engine's [`Session`]; this file only reads lines, draws the board ([`text`]) and
-//! writes the PGN ([`pgn`]). Whether Morphy claims a draw is [`outcome`].
+//! writes the PGN ([`pgn`]). Whether Morphy claims a draw is [`outcome`]. The game is
+//! kept in the games' database after every change, as the web board keeps its own
+//! ([`Keeping`], [`run_kept`]); [`cli`] has the flags, `--resume` among them.
 //!
 //! Reads lines from any `BufRead` and writes to any `Write`, so that tests drive it with
 //! a pipe or in memory. The search, the rules and the notation are the engine's.

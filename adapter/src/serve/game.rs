@@ -112,7 +112,7 @@ pub struct WebGame {
 const LOG_LINES: usize = 40;
 
 impl WebGame {
-    /// A game opened as `morphy play` opens one ([`play::start`]).
+    /// A game opened as `morphy play` opens one ([`play::start()`]).
     ///
     /// # Errors
     /// The start refused, with the findings and the reason.
