@@ -8,6 +8,8 @@
 //! - [`kept`]: a game as the database keeps it, written from a session and opened again;
 //! - [`games`]: `morphy games`, the kept games listed, shown, exported and counted;
 //! - [`game_settings`]: the game played (`engine::GameSpec`) with the validation mode;
+//! - [`ladder`]: odds that follow the player: what each odds is worth, an estimate of the
+//!   person's strength, the next game to ask for;
 //! - [`bench`](mod@bench): the fixed-position node count;
 //! - [`backend`]: what the UCI server needs from a searcher;
 //! - [`play`]: `morphy play`, a game against Morphy on the terminal, at odds;
@@ -28,6 +30,7 @@ pub mod game_db;
 pub mod game_settings;
 pub mod games;
 pub mod kept;
+pub mod ladder;
 pub mod notation;
 pub mod pgn_check;
 pub mod play;

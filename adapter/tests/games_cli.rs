@@ -178,9 +178,14 @@ fn a_game_played_in_the_terminal_is_listed_shown_exported_and_gone_on_with() {
     let (code, stats, _) = run(&["games", "stats", "--data", dir.arg()], "");
     assert_eq!(code, Some(0));
     assert!(
-        stats.contains("\nknight                   1    0      0     1           0    0.0%\n"),
+        stats.contains(
+            "\nknight               Elo 1400 Morphy        1    0      0     1    0.0%\n"
+        ),
         "{stats}"
     );
+
+    assert!(stats.contains("Your strength: about "), "{stats}");
+    assert!(stats.contains("from 1 game."), "{stats}");
 
     // A finished game, no game left to go on with, and an unknown id: refused, exit 2.
     let (code, _, err) = run(&["play", "--resume", &id, "--data", dir.arg()], "");
@@ -221,6 +226,36 @@ fn a_game_played_in_the_terminal_is_listed_shown_exported_and_gone_on_with() {
         "{}",
         stderr(&bad)
     );
+
+    // The suggested game: the odds and level the ladder gives, kept like any other.
+    let (code, out, _) = run(
+        &["play", "--suggested", "--depth", "1", "--data", dir.arg()],
+        "quit\n",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    let said = out.lines().next().unwrap_or_default();
+    let rest = said
+        .strip_prefix("The suggested game: odds ")
+        .unwrap_or_else(|| panic!("{out}"));
+    let (odds, rest) = rest.split_once(", Morphy at ").unwrap();
+    let level = rest.split(' ').next().unwrap();
+    assert!(
+        out.contains(&format!("Morphy plays at about {level} Elo")),
+        "{out}"
+    );
+    let next = kept_id(&out, &file);
+    let (_, shown, _) = run(&["games", "show", &next, "--data", dir.arg()], "");
+    assert!(
+        shown.contains(&format!(
+            "Odds: {odds}; rules: american-1897; Morphy: Elo {level};"
+        )),
+        "{shown}"
+    );
+    let (code, _, _) = run(
+        &["play", "--suggested", "--odds", "rook", "--data", dir.arg()],
+        "",
+    );
+    assert_eq!(code, Some(2));
 }
 
 #[test]

@@ -1,92 +1,55 @@
-//! `morphy games stats`: the person's results per odds and per Morphy's level: games
-//! won, drawn, lost and unfinished, and the score of the finished ones (a win 1, a draw
-//! one half).
+//! `morphy games stats`: the person's results per odds and per Morphy's level
+//! ([`crate::ladder::tally`]: the finished games), the games that go on, the estimate of
+//! their strength and the next game to ask for ([`super::standing`]).
 
-use std::collections::BTreeMap;
 use std::io::Write;
 
 use super::error::GamesError;
-use super::facts::{level, outcome, plain, played, Outcome};
+use super::facts::{outcome, played, Outcome};
+use super::standing::{estimate_words, next_words, standing};
 use crate::game_db::{GameDb, GameRecord};
+use crate::ladder::tally;
 
-/// The games of one kind counted by outcome.
-#[derive(Clone, Debug, Default, Eq, PartialEq)]
-pub struct Tally {
-    /// Won, drawn, lost, unfinished, in [`Outcome::ALL`]'s order.
-    pub counts: [usize; 4],
-}
-
-impl Tally {
-    fn add(&mut self, outcome: Outcome) {
-        let at = Outcome::ALL.iter().position(|&o| o == outcome).unwrap_or(3);
-        self.counts[at] += 1;
-    }
-
-    /// The score of the finished games, in percent (`None`: none finished).
-    pub fn score(&self) -> Option<f64> {
-        let [won, drawn, lost, _] = self.counts;
-        let finished = won + drawn + lost;
-        #[expect(
-            clippy::cast_precision_loss,
-            reason = "a person's games are far fewer than 2^52"
-        )]
-        let score =
-            (finished > 0).then(|| 100.0 * (won as f64 + drawn as f64 / 2.0) / finished as f64);
-        score
-    }
-}
-
-/// The games counted by `key` (the odds, the level), in `key`'s order.
-pub fn tally(games: &[GameRecord], key: impl Fn(&GameRecord) -> String) -> BTreeMap<String, Tally> {
-    let mut by: BTreeMap<String, Tally> = BTreeMap::new();
-    for g in games {
-        by.entry(key(g)).or_default().add(outcome(g));
-    }
-    by
-}
-
-fn table(
-    out: &mut impl Write,
-    title: &str,
-    rows: &BTreeMap<String, Tally>,
-) -> Result<(), GamesError> {
-    writeln!(
-        out,
-        "{title:<20} games  won  drawn  lost  unfinished   score"
-    )?;
-    for (name, t) in rows {
-        let [won, drawn, lost, open] = t.counts;
-        let score = t
-            .score()
-            .map_or_else(|| "-".to_string(), |s| format!("{s:.1}%"));
-        writeln!(
-            out,
-            "{name:<20} {:>5}  {won:>3}  {drawn:>5}  {lost:>4}  {open:>10}  {score:>6}",
-            won + drawn + lost + open
-        )?;
-    }
-    Ok(())
-}
-
-/// Writes the results per odds and per level.
+/// Writes the results per odds and level, the estimate and the next game.
 ///
 /// # Errors
 /// The database cannot be read; `out` cannot be written.
 pub fn stats(db: &GameDb, out: &mut impl Write) -> Result<(), GamesError> {
     let games: Vec<GameRecord> = db.all()?.into_iter().filter(played).collect();
-    if games.is_empty() {
-        writeln!(out, "No games in {}.", db.path().display())?;
-        return Ok(());
-    }
-    table(out, "odds", &tally(&games, |g| plain(&g.odds)))?;
-    writeln!(out)?;
-    table(out, "Morphy's level", &tally(&games, level))?;
     writeln!(
         out,
-        "\n{} game{} in {}.",
+        "{:<20} {:<8} {:<9} {:>5}  {:>3}  {:>5}  {:>4}   score",
+        "odds", "level", "given by", "games", "won", "drawn", "lost"
+    )?;
+    for row in tally(&games) {
+        let n = row.won + row.drawn + row.lost;
+        let score = 100.0 * (f64::from(row.won) + f64::from(row.drawn) / 2.0) / f64::from(n);
+        let level = row
+            .level
+            .map_or_else(|| "full".to_string(), |l| format!("Elo {l}"));
+        let giver = if row.person_gives { "you" } else { "Morphy" };
+        writeln!(
+            out,
+            "{:<20} {level:<8} {giver:<9} {n:>5}  {:>3}  {:>5}  {:>4}  {score:>5.1}%",
+            row.odds.name(),
+            row.won,
+            row.drawn,
+            row.lost
+        )?;
+    }
+    let open = games
+        .iter()
+        .filter(|g| outcome(g) == Outcome::Unfinished)
+        .count();
+    writeln!(
+        out,
+        "\n{} game{} in {} ({open} unfinished, not counted).",
         games.len(),
         if games.len() == 1 { "" } else { "s" },
         db.path().display()
     )?;
+    let standing = standing(&games);
+    writeln!(out, "{}", estimate_words(standing.estimate.as_ref()))?;
+    writeln!(out, "{}", next_words(&standing.next))?;
     Ok(())
 }

@@ -202,23 +202,44 @@ fn the_export_is_pgn_the_engine_reads_back() {
 }
 
 #[test]
-fn the_results_are_counted_per_odds_and_per_level() {
+fn the_results_are_counted_per_odds_and_level_with_the_next_game() {
     let dir = TestFolder::new("games-stats");
     let db = three_games(&dir);
-    let games = db.all().unwrap();
-    let by_odds = stats::tally(&games, |g| g.odds.clone());
-    assert_eq!(by_odds["knight"].counts, [1, 0, 0, 0]);
-    assert_eq!(by_odds["rook"].counts, [0, 0, 0, 1]);
-    assert_eq!(by_odds["none"].counts, [0, 0, 1, 0]);
-    assert_eq!(by_odds["rook"].score(), None);
-    let by_level = stats::tally(&games, facts::level);
-    assert_eq!(by_level["Elo 1600"].counts, [1, 0, 1, 1]);
-    assert_eq!(by_level["Elo 1600"].score(), Some(50.0));
     let shown = text(|out| stats::stats(&db, out));
+    let row = |odds: &str| {
+        shown
+            .lines()
+            .find(|l| l.starts_with(&format!("{odds:<20} ")))
+            .unwrap_or_else(|| panic!("no {odds} row: {shown}"))
+            .to_string()
+    };
+    assert_eq!(
+        row("none"),
+        "none                 Elo 1600 Morphy        1    0      0     1    0.0%"
+    );
+    assert_eq!(
+        row("knight"),
+        "knight               Elo 1600 Morphy        1    1      0     0  100.0%"
+    );
     assert!(
-        shown.contains("\nknight                   1    1      0     0           0  100.0%\n"),
+        !shown.contains("\nrook "),
+        "an unfinished game is not counted: {shown}"
+    );
+    assert!(shown.contains("3 games in ") && shown.contains("(1 unfinished, not counted)"));
+    let games = db.all().unwrap();
+    let standing = standing::standing(&games);
+    let e = standing.estimate.expect("two finished games");
+    assert_eq!(e.games, 2);
+    assert!(e.low < e.elo && e.elo < e.high, "{e:?}");
+    assert!(
+        shown.contains(&standing::estimate_words(Some(&e))),
         "{shown}"
     );
+    assert!(
+        shown.contains(&standing::next_words(&standing.next)),
+        "{shown}"
+    );
+    assert!(shown.contains("morphy play --suggested"), "{shown}");
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The flags of `morphy play` and what they start: a new game kept in the games'
 //! database (`--data DIR`, by default the XDG data folder), or with `--resume [ID]` a
-//! kept game opened again ([`crate::games::resume`]). Exit codes: 0 after a game, 1
+//! kept game opened again ([`crate::games::resume`]), or with `--suggested` the game
+//! the ladder suggests ([`crate::games::standing`]). Exit codes: 0 after a game, 1
 //! when the start is refused (or the database cannot be read, or the kept game cannot
 //! be replayed), 2 when `--resume` names no game it can go on with.
 
@@ -15,6 +16,7 @@ use super::config::{Limit, MoveNotation, PlayConfig};
 use super::keeping::Keep;
 use crate::games::find::open;
 use crate::games::resume;
+use crate::games::standing::standing;
 use crate::uci::options::{HASH, ODDS_CONTEMPT, THREADS};
 
 /// The flags of `morphy play`.
@@ -89,6 +91,10 @@ pub struct PlayArgs {
         ],
     )]
     pub resume: Option<String>,
+    /// Play the game the ladder suggests from your games kept: the odds and Morphy's
+    /// level at which you are expected to score about half the points.
+    #[arg(long, conflicts_with_all = ["odds", "elo", "seed", "color", "fen", "resume"])]
+    pub suggested: bool,
 }
 
 /// Runs `morphy play` as `args` ask; the exit code.
@@ -102,10 +108,30 @@ pub fn run(args: &PlayArgs) -> u8 {
         let id = Some(id.as_str()).filter(|id| !id.is_empty());
         return resume_play(args, id, limit);
     }
+    let mut db = None;
+    let (mut odds, mut elo) = (args.odds, args.elo);
+    if args.suggested {
+        let opened = match open(args.data.as_deref()).and_then(|db| db.all().map(|all| (db, all))) {
+            Ok(opened) => opened,
+            Err(e) => {
+                eprintln!("error: no game to suggest: {e}");
+                return 1;
+            }
+        };
+        let next = standing(&opened.1).next;
+        println!(
+            "The suggested game: odds {}, Morphy at {} Elo, where you are expected to score {:.0}%.",
+            next.odds.name(),
+            next.level,
+            100.0 * next.expected
+        );
+        (odds, elo) = (next.odds, Some(next.level));
+        db = Some(opened.0);
+    }
     let config = PlayConfig {
         spec: GameSpec {
             rule_set: args.rules,
-            odds: args.odds,
+            odds,
             draw_odds: args.draw_odds,
             mate_condition: args.mate_condition,
             contempt: i32::from(args.contempt),
@@ -113,8 +139,8 @@ pub fn run(args: &PlayArgs) -> u8 {
         },
         color: args.color,
         limit,
-        elo: args.elo,
-        seed: args.elo.map(|_| args.seed.unwrap_or_else(clock_seed)),
+        elo,
+        seed: elo.map(|_| args.seed.unwrap_or_else(clock_seed)),
         fen: args.fen.clone(),
         pgn: args.pgn.clone(),
         threads: usize::from(args.threads),
@@ -122,7 +148,7 @@ pub fn run(args: &PlayArgs) -> u8 {
         notation: args.notation,
         interactive: io::stdin().is_terminal(),
     };
-    let keep = Keep::New(open(args.data.as_deref()));
+    let keep = Keep::New(db.map_or_else(|| open(args.data.as_deref()), Ok));
     play_kept(&config, keep)
 }
 
