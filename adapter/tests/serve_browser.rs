@@ -7,7 +7,11 @@
 //! under the board), then `tests/browser/board_features.py` (the men as pictures or glyphs,
 //! board colours and sounds remembered, moves typed in SAN and descriptive notation, a
 //! move animated, squares named for a screen reader, the evaluation bar, a hint's arrow,
-//! a look back at an earlier move, the dark theme), then Ctrl-C stops the server cleanly.
+//! a look back at an earlier move, the dark theme), then Ctrl-C stops the server cleanly;
+//! and `tests/browser/games_kept.py` (a game at its own address, the server killed with
+//! SIGKILL and started again, the game reopened with its position, score and clocks, the
+//! history listed, filtered and replayed with the keys, the next game suggested and
+//! started in one click).
 //!
 //! Needs /usr/bin/chromium, /usr/bin/chromedriver and python's selenium and chess. Where
 //! they are missing the test says so and passes, except under `CI`, where it fails.
@@ -123,5 +127,36 @@ fn the_web_board_plays_a_game_at_odds_in_chromium() {
     assert!(
         status.success(),
         "morphy serve exited {status} after Ctrl-C"
+    );
+}
+
+#[test]
+fn the_web_board_keeps_its_games_across_a_kill_and_shows_the_history_in_chromium() {
+    if let Some(why) = missing() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "under CI the browser test must run: {why}"
+        );
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let shots = std::env::var("MORPHY_SCREENSHOTS").map_or_else(
+        |_| root.join("target").join("screenshots"),
+        |dir| root.join(dir),
+    );
+    // The script starts `morphy serve` itself, on a data folder of its own, kills it
+    // with SIGKILL and starts it again.
+    let run = Command::new("python3")
+        .arg(root.join("tests").join("browser").join("games_kept.py"))
+        .arg(env!("CARGO_BIN_EXE_morphy"))
+        .arg(&shots)
+        .output()
+        .expect("python3 runs");
+    let out = String::from_utf8_lossy(&run.stdout);
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        run.status.success() && out.contains("games kept: all steps passed"),
+        "the games' browser test failed:\n{out}\n{err}"
     );
 }

@@ -207,6 +207,7 @@ def main():
             wait_for(d, "the evaluation graph", lambda: d.find_elements(By.CSS_SELECTOR, "#graph path.graph-line"))
             sideways = d.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
             assert sideways <= 0, f"{name}: {sideways} px sideways"
+            d.execute_script("window.scrollTo(0, 0)")
             shot(d, name)
         print("games kept: all steps passed")
     finally:

@@ -21,6 +21,8 @@ use super::shared::App;
 use crate::game_db::GameRecord;
 use crate::games::facts::{outcome, Outcome};
 use crate::games::filter::Filter;
+use crate::games::standing::{standing, Standing};
+use crate::ladder;
 
 /// One game in the list.
 #[derive(Clone, Debug, Serialize)]
@@ -149,15 +151,53 @@ fn chosen(app: &App, asked: &Asked) -> Result<Vec<GameRecord>, Refused> {
     Ok(games.into_iter().filter(|g| filter.keeps(g)).collect())
 }
 
-/// `GET /api/history?odds=&result=`: the games, newest first, and where they are kept.
+/// How the person stands, from every game kept (whatever the filter): the results per
+/// odds and level, the estimate of their strength and the next game to ask for, with
+/// the new-game parameters that start it ([`crate::games::standing`]).
+fn standing_json(all: &[GameRecord]) -> serde_json::Value {
+    let Standing { estimate, next } = standing(all);
+    let tally: Vec<serde_json::Value> = ladder::tally(all)
+        .iter()
+        .map(|t| {
+            json!({
+                "odds": t.odds.name(),
+                "odds_words": t.odds.describe(),
+                "level": t.level,
+                "person_gives": t.person_gives,
+                "won": t.won,
+                "drawn": t.drawn,
+                "lost": t.lost,
+            })
+        })
+        .collect();
+    json!({
+        "estimate": estimate,
+        "tally": tally,
+        "suggestion": {
+            "odds": next.odds.name(),
+            "odds_words": next.odds.describe(),
+            "level": next.level,
+            "expected": next.expected,
+            "params": {
+                "odds": next.odds.name(),
+                "elo": next.level.to_string(),
+                "color": "receiver",
+            },
+        },
+    })
+}
+
+/// `GET /api/history?odds=&result=`: the games that pass the filter, newest first,
+/// where they are kept, and how the person stands.
 pub async fn list(State(app): Shared, Query(asked): Query<Asked>) -> Response {
-    let games = match chosen(&app, &asked) {
-        Ok(games) => games,
-        Err(refusal) => return refusal.into_response(),
+    let (games, all) = match (chosen(&app, &asked), chosen(&app, &Asked::default())) {
+        (Ok(games), Ok(all)) => (games, all),
+        (Err(refusal), _) | (_, Err(refusal)) => return refusal.into_response(),
     };
     let rows: Vec<Row> = games.iter().map(Row::of).collect();
     let file = app.store.keeper().map(|k| k.path().display().to_string());
-    (StatusCode::OK, Json(json!({ "games": rows, "file": file }))).into_response()
+    let body = json!({ "games": rows, "file": file, "standing": standing_json(&all) });
+    (StatusCode::OK, Json(body)).into_response()
 }
 
 /// One move of a replay.

@@ -107,13 +107,16 @@ function drawStanding(s) {
   if (s.estimate) {
     const e = s.estimate;
     $("estimate").textContent =
-      `Your strength: about ${Math.round(e.elo)} Elo (95%: ${Math.round(e.low)} to ${Math.round(e.high)}), from ${e.games} finished game${e.games === 1 ? "" : "s"}.`;
+      `Your strength: about ${Math.round(e.elo)} Elo (95%: ${Math.round(e.low)} to ${Math.round(e.high)}), from ${e.games} finished game${e.games === 1 ? "" : "s"} at odds Morphy gave.`;
+  } else {
+    $("estimate").textContent = "Your strength: not estimated yet (no finished game at odds Morphy gave).";
   }
   if (s.suggestion) {
     const g = s.suggestion;
     $("suggestion").replaceChildren();
     const words = document.createElement("span");
-    words.textContent = `Next: ${g.odds_words} against Morphy at ${levelWords(g.level)} (you are expected to score ${Math.round(g.expected * 100)}%). `;
+    words.textContent = `Next game: ${g.odds} odds from Morphy at ${levelWords(g.level)}, where you are expected to score ${Math.round(g.expected * 100)}%. `;
+    words.title = g.odds_words;
     const a = document.createElement("a");
     a.id = "play-suggested";
     a.className = "button";
@@ -126,7 +129,9 @@ function drawStanding(s) {
   $("tally").querySelector("tbody").replaceChildren(
     ...rows.map((t) => {
       const tr = document.createElement("tr");
-      tr.append(cell(t.odds_words || t.odds), cell(levelWords(t.level)), cell(String(t.won)), cell(String(t.drawn)), cell(String(t.lost)));
+      const odds = cell(t.person_gives ? `${t.odds} (you gave)` : t.odds);
+      odds.title = t.odds_words;
+      tr.append(odds, cell(levelWords(t.level)), cell(String(t.won)), cell(String(t.drawn)), cell(String(t.lost)));
       return tr;
     }),
   );
