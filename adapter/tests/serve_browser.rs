@@ -19,7 +19,7 @@
 //! docs/PLAY.md), else to a directory under the target dir.
 
 use std::io::{BufRead, BufReader};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -40,21 +40,30 @@ fn missing() -> Option<String> {
     }
 }
 
-#[test]
-fn the_web_board_plays_a_game_at_odds_in_chromium() {
+/// The repository's root and the screenshots' folder, or `None` (the test skipped, said
+/// why) where Chromium or selenium is missing; under `CI` a missing part fails the test.
+fn ready() -> Option<(PathBuf, PathBuf)> {
     if let Some(why) = missing() {
         assert!(
             std::env::var_os("CI").is_none(),
             "under CI the browser test must run: {why}"
         );
         eprintln!("skipped: {why}");
-        return;
+        return None;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let shots = std::env::var("MORPHY_SCREENSHOTS").map_or_else(
         |_| root.join("target").join("screenshots"),
         |dir| root.join(dir),
     );
+    Some((root, shots))
+}
+
+#[test]
+fn the_web_board_plays_a_game_at_odds_in_chromium() {
+    let Some((root, shots)) = ready() else {
+        return;
+    };
     // The games are kept in a folder of the test's own, never the user's data folder.
     let data = std::env::temp_dir().join(format!("morphy-browser-{}", std::process::id()));
     let mut server = Command::new(env!("CARGO_BIN_EXE_morphy"))
@@ -132,19 +141,9 @@ fn the_web_board_plays_a_game_at_odds_in_chromium() {
 
 #[test]
 fn the_web_board_keeps_its_games_across_a_kill_and_shows_the_history_in_chromium() {
-    if let Some(why) = missing() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "under CI the browser test must run: {why}"
-        );
-        eprintln!("skipped: {why}");
+    let Some((root, shots)) = ready() else {
         return;
-    }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let shots = std::env::var("MORPHY_SCREENSHOTS").map_or_else(
-        |_| root.join("target").join("screenshots"),
-        |dir| root.join(dir),
-    );
+    };
     // The script starts `morphy serve` itself, on a data folder of its own, kills it
     // with SIGKILL and starts it again.
     let run = Command::new("python3")

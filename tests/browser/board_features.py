@@ -13,49 +13,14 @@ the game; sounds off until switched on, the switch remembered; the page in the s
 dark theme. Screenshots go to SCREENSHOT_DIR. Exits non-zero on the first failure.
 """
 
-import os
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+
+from page import driver, fen, screenshots_to, shot, text, wait_for
 
 BASE = sys.argv[1].rstrip("/")
-SHOTS = sys.argv[2]
-WAIT = 60
-
-
-def driver():
-    options = webdriver.ChromeOptions()
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                "--disable-dev-shm-usage", "--disable-background-networking",
-                "--window-size=1280,900"):
-        options.add_argument(arg)
-    service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
-    return webdriver.Chrome(service=service, options=options)
-
-
-def fen(d):
-    return d.find_element(By.ID, "board").get_attribute("data-fen") or ""
-
-
-def shot(d, name):
-    os.makedirs(SHOTS, exist_ok=True)
-    d.save_screenshot(os.path.join(SHOTS, f"{name}.png"))
-
-
-def wait_for(d, what, test):
-    try:
-        return WebDriverWait(d, WAIT).until(lambda _: test())
-    except Exception:
-        shot(d, "failure-features")
-        raise AssertionError(f"timed out waiting for {what}; data-fen '{fen(d)}'")
-
-
-def text(d, element_id):
-    return d.find_element(By.ID, element_id).text
+screenshots_to(sys.argv[2])
 
 
 def to_move(d, side):
@@ -77,7 +42,6 @@ def typed(d, words):
 def main():
     d = driver()
     try:
-        d.execute_script("localStorage.clear()") if d.current_url.startswith("http") else None
         d.get(f"{BASE}/?odds=knight&color=white&elo=1400")
         d.execute_script("localStorage.clear()")
         d.get(f"{BASE}/?odds=knight&color=white&elo=1400")

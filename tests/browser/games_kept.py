@@ -15,24 +15,20 @@ starts. Screenshots (desktop and phone) go to SCREENSHOT_DIR. Exits non-zero on 
 failure.
 """
 
-import os
 import re
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
-import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+
+from page import click, driver, fen, screenshots_to, shot, text, to_move, wait_for
 
 MORPHY = sys.argv[1]
-SHOTS = sys.argv[2]
-WAIT = 60
+screenshots_to(sys.argv[2])
 
 
 def free_port():
@@ -48,46 +44,6 @@ def serve(data, port):
     line = p.stdout.readline()
     assert line.startswith("Morphy board at "), line
     return p
-
-
-def driver():
-    options = webdriver.ChromeOptions()
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                "--disable-dev-shm-usage", "--disable-background-networking",
-                "--window-size=1280,900"):
-        options.add_argument(arg)
-    service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
-    return webdriver.Chrome(service=service, options=options)
-
-
-def fen(d):
-    return d.find_element(By.ID, "board").get_attribute("data-fen") or ""
-
-
-def shot(d, name):
-    os.makedirs(SHOTS, exist_ok=True)
-    d.save_screenshot(os.path.join(SHOTS, f"{name}.png"))
-
-
-def wait_for(d, what, test):
-    try:
-        return WebDriverWait(d, WAIT).until(lambda _: test())
-    except Exception:
-        shot(d, "failure-games")
-        raise AssertionError(f"timed out waiting for {what}; data-fen '{fen(d)}'; at {d.current_url}")
-
-
-def to_move(d, side):
-    wait_for(d, f"{side} to move", lambda: fen(d).split(" ")[1:2] == [side])
-
-
-def click(d, square):
-    d.find_element(By.CSS_SELECTOR, f'[data-square="{square}"]').click()
-
-
-def text(d, element_id):
-    return d.find_element(By.ID, element_id).text
 
 
 def seconds(clock_text):

@@ -24,61 +24,16 @@ import time
 from urllib.parse import quote
 
 import chess.pgn
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+
+from page import click, driver, fen, screenshots_to, shot, text, to_move, wait_for
 
 BASE = sys.argv[1].rstrip("/")
 SHOTS = sys.argv[2]
-WAIT = 60
-
-
-def driver(downloads):
-    options = webdriver.ChromeOptions()
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                "--disable-dev-shm-usage", "--disable-background-networking",
-                "--window-size=1280,900"):
-        options.add_argument(arg)
-    options.add_experimental_option("prefs", {
-        "download.default_directory": downloads,
-        "download.prompt_for_download": False,
-    })
-    service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
-    return webdriver.Chrome(service=service, options=options)
-
-
-def fen(d):
-    return d.find_element(By.ID, "board").get_attribute("data-fen") or ""
-
-
-def wait_for(d, what, test):
-    try:
-        return WebDriverWait(d, WAIT).until(lambda _: test())
-    except Exception:
-        shot(d, "failure")
-        raise AssertionError(f"timed out waiting for {what}; data-fen '{fen(d)}'")
-
-
-def to_move(d, side):
-    wait_for(d, f"{side} to move", lambda: fen(d).split(" ")[1:2] == [side])
-
-
-def click(d, square):
-    d.find_element(By.CSS_SELECTOR, f'[data-square="{square}"]').click()
-
-
-def text(d, element_id):
-    return d.find_element(By.ID, element_id).text
-
-
-def shot(d, name):
-    os.makedirs(SHOTS, exist_ok=True)
-    d.save_screenshot(os.path.join(SHOTS, f"{name}.png"))
+screenshots_to(SHOTS)
 
 
 def open_game(d, query):
