@@ -10,6 +10,7 @@ mod pgn_files;
 mod play_cli;
 mod play_kept;
 mod play_tty;
+mod serve_attacks;
 mod serve_browser;
 mod serve_faults;
 mod serve_history;

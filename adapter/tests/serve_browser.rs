@@ -7,7 +7,9 @@
 //! under the board), then `tests/browser/board_features.py` (the men as pictures or glyphs,
 //! board colours and sounds remembered, moves typed in SAN and descriptive notation, a
 //! move animated, squares named for a screen reader, the evaluation bar, a hint's arrow,
-//! a look back at an earlier move, the dark theme), then Ctrl-C stops the server cleanly;
+//! a look back at an earlier move, the dark theme) and `tests/browser/hostile_text.py`
+//! (script in a PGN's tags, comments and moves and in a FEN shown as text on every page),
+//! then Ctrl-C stops the server cleanly;
 //! and `tests/browser/games_kept.py` (a game at its own address, the server killed with
 //! SIGKILL and started again, the game reopened with its position, score and clocks, the
 //! history listed, filtered and replayed with the keys, the next game suggested and
@@ -102,6 +104,14 @@ fn the_web_board_plays_a_game_at_odds_in_chromium() {
         .arg(&shots)
         .output()
         .expect("python3 runs");
+    // Script and markup from outside (a PGN's tags, comments and moves, a FEN) shown as
+    // text on every page.
+    let hostile = Command::new("python3")
+        .arg(script("hostile_text.py"))
+        .arg(&url)
+        .arg(&shots)
+        .output()
+        .expect("python3 runs");
     // Ctrl-C: the server stops cleanly, open event streams and all.
     let stopped = Command::new("kill")
         .args(["-INT", &server.id().to_string()])
@@ -132,6 +142,12 @@ fn the_web_board_plays_a_game_at_odds_in_chromium() {
     assert!(
         features.status.success() && out.contains("board features: all steps passed"),
         "the board's features failed:\n{out}\n{err}"
+    );
+    let out = String::from_utf8_lossy(&hostile.stdout);
+    let err = String::from_utf8_lossy(&hostile.stderr);
+    assert!(
+        hostile.status.success() && out.contains("hostile text: all steps passed"),
+        "hostile text was not shown as text:\n{out}\n{err}"
     );
     assert!(
         status.success(),

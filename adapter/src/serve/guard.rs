@@ -2,7 +2,8 @@
 //! it is bound to (or its `localhost`, `127.0.0.1`, `[::1]` forms), which turns away a
 //! page of another site that DNS rebinding points at it; and a request that changes
 //! anything must come from the board's own pages (`Origin` the same), which turns away
-//! other sites' forms and scripts.
+//! other sites' forms and scripts; a reading from another site's script (a foreign
+//! `Origin`, or `Sec-Fetch-Site: cross-site` other than a navigation) is refused too.
 
 use std::sync::Arc;
 
@@ -66,11 +67,27 @@ pub async fn guard(State(allowed): State<Arc<Allowed>>, req: Request, next: Next
             .into_response();
     }
     let safe = matches!(*req.method(), Method::GET | Method::HEAD);
+    let origin = headers.get(header::ORIGIN).and_then(|h| h.to_str().ok());
+    // A reading from another site's script: a foreign `Origin`, or a browser's word that
+    // the request is cross-site and no navigation (a link followed to the board is one).
+    let fetch_site = headers.get("sec-fetch-site").and_then(|h| h.to_str().ok());
+    let fetch_mode = headers.get("sec-fetch-mode").and_then(|h| h.to_str().ok());
+    let foreign_read = origin.is_some_and(|o| !allowed.origin(o))
+        || (fetch_site == Some("cross-site") && fetch_mode != Some("navigate"));
+    if safe && foreign_read {
+        eprintln!(
+            "serve: refused a {} of {} from another site",
+            req.method(),
+            req.uri().path()
+        );
+        return (
+            StatusCode::FORBIDDEN,
+            "the board's games are read only by the board's own pages",
+        )
+            .into_response();
+    }
     if !safe {
-        let origin = headers
-            .get(header::ORIGIN)
-            .and_then(|h| h.to_str().ok())
-            .unwrap_or("");
+        let origin = origin.unwrap_or("");
         if !allowed.origin(origin) {
             eprintln!("serve: refused a {} from origin '{origin}'", req.method());
             return (
