@@ -19,9 +19,9 @@ use serde_json::{json, Value};
 use crate::serve_kept::Folder;
 
 /// A `morphy serve` process on a port of its own, its console kept.
-struct Server {
+pub struct Server {
     child: Child,
-    port: u16,
+    pub port: u16,
     console: Arc<Mutex<String>>,
 }
 
@@ -63,7 +63,7 @@ impl Server {
         }
     }
 
-    fn start(data: &Path) -> Server {
+    pub fn start(data: &Path) -> Server {
         Server::start_with(Command::new(env!("CARGO_BIN_EXE_morphy")), data)
     }
 
@@ -72,7 +72,7 @@ impl Server {
     }
 
     /// One request; `None` when the server does not answer (it is gone).
-    fn request(&self, method: &str, path: &str, body: Option<&Value>) -> Option<(u16, Value)> {
+    pub fn request(&self, method: &str, path: &str, body: Option<&Value>) -> Option<(u16, Value)> {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).ok()?;
         stream
             .set_read_timeout(Some(Duration::from_secs(30)))

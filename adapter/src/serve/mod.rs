@@ -14,6 +14,7 @@
 //! - [`view`]: the page's picture of a game (JSON), with [`score`]: its score's rows;
 //! - [`history`]: the person's games for the history page (`/games`), to list, replay
 //!   and export, with [`evals`]: Morphy's evaluation along a game;
+//! - [`listen`]: the accept loop, with header timeouts and a cap on connections;
 //! - [`guard`]: `Host` and `Origin` checks; [`api`]: the routes and body limits, the
 //!   handlers sharing [`shared::App`].
 
@@ -25,6 +26,7 @@ pub mod game;
 pub mod guard;
 pub mod history;
 pub mod keep;
+pub mod listen;
 pub mod params;
 pub mod record;
 pub mod score;
@@ -162,9 +164,9 @@ async fn shutdown_signal() {
     }
 }
 
-/// Runs the server until Ctrl-C: binds, prints the address, serves, and on the signal
-/// stops every search, ends the pages' event streams and lets answers under way finish
-/// (for at most a few seconds).
+/// Runs the server until Ctrl-C: binds, prints the address, serves ([`listen::serve`]),
+/// and on the signal stops every search, ends the pages' event streams and lets answers
+/// under way finish (for at most a few seconds).
 ///
 /// # Errors
 /// When the address cannot be bound or the runtime cannot start.
@@ -197,22 +199,12 @@ pub fn run(config: &ServeConfig) -> io::Result<()> {
                 sweeper.store.expire();
             }
         });
-        let (stopping_tx, stopping_rx) = tokio::sync::oneshot::channel::<()>();
         let stopping = async move {
             shutdown_signal().await;
             eprintln!("serve: stopping");
             app.store.clear();
-            let _ = stopping_tx.send(());
         };
-        let serve = axum::serve(listener, router).with_graceful_shutdown(stopping);
-        let grace = async {
-            let _ = stopping_rx.await;
-            tokio::time::sleep(Duration::from_secs(3)).await;
-        };
-        tokio::select! {
-            served = serve => served?,
-            () = grace => eprintln!("serve: connections still open after 3 s; closing them"),
-        }
+        listen::serve(listener, router, stopping).await?;
         eprintln!("serve: stopped");
         Ok(())
     })
