@@ -33,7 +33,7 @@ fn closed_within(stream: &mut TcpStream, patience: Duration) -> bool {
         match stream.read(&mut byte) {
             Ok(0) => return true,
             // An answer (a 408 as it closes) is read on.
-            Ok(_) => continue,
+            Ok(_) => {}
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return false,
             Err(e) if e.kind() == std::io::ErrorKind::TimedOut => return false,
             Err(_) => return true,
