@@ -16,6 +16,7 @@ mod serve_faults;
 mod serve_history;
 mod serve_http;
 mod serve_kept;
+mod serve_load;
 mod serve_slow_clients;
 mod uci_draws;
 mod uci_protocol;

@@ -26,11 +26,13 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts `morphy serve --data DATA` (Morphy searching one ply), by `command`.
-    fn start_with(mut command: Command, data: &Path) -> Server {
+    /// Starts `morphy serve --data DATA` (Morphy searching one ply), by `command`, with
+    /// `extra` arguments.
+    fn start_with(mut command: Command, data: &Path, extra: &[&str]) -> Server {
         let mut child = command
             .args(["serve", "--port", "0", "--depth", "1", "--data"])
             .arg(data)
+            .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -64,7 +66,20 @@ impl Server {
     }
 
     pub fn start(data: &Path) -> Server {
-        Server::start_with(Command::new(env!("CARGO_BIN_EXE_morphy")), data)
+        Server::start_with_args(data, &[])
+    }
+
+    /// Starts `morphy serve --data DATA` with `extra` arguments: the test build, or the
+    /// binary `MORPHY_SERVE_BIN` names (a release build, for the figures of a load).
+    pub fn start_with_args(data: &Path, extra: &[&str]) -> Server {
+        let binary = std::env::var_os("MORPHY_SERVE_BIN")
+            .unwrap_or_else(|| env!("CARGO_BIN_EXE_morphy").into());
+        Server::start_with(Command::new(binary), data, extra)
+    }
+
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     fn console(&self) -> String {
@@ -324,7 +339,7 @@ fn a_data_folder_that_cannot_be_written_is_named_and_the_board_plays_on() {
         mode(&data, 0o555);
         mode(&file_of(&data), 0o444);
     }
-    let server = Server::start_with(command, &data);
+    let server = Server::start_with(command, &data, &[]);
     let console = server.console();
     let deadline = Instant::now() + Duration::from_secs(5);
     let mut console = console;

@@ -153,7 +153,7 @@ async fn new_game(State(app): Shared, Json(params): Json<BTreeMap<String, String
             return answer(StatusCode::BAD_REQUEST, errors_json(&errors));
         }
     };
-    match WebGame::open(new) {
+    off_the_runtime(move || match WebGame::open(new) {
         Ok(game) => opened(&app, game),
         Err(refused) => {
             let lines: Vec<String> = refused.into();
@@ -161,6 +161,23 @@ async fn new_game(State(app): Shared, Json(params): Json<BTreeMap<String, String
                 eprintln!("serve: new game refused: {l}");
             }
             answer(StatusCode::UNPROCESSABLE_ENTITY, json!({ "errors": lines }))
+        }
+    })
+    .await
+}
+
+/// Runs `work` — opening a game (its search table is allocated) or changing one (the
+/// change is written to the database before the answer) — on the blocking pool, so that
+/// no request waits behind another's work or its disk.
+async fn off_the_runtime(work: impl FnOnce() -> Response + Send + 'static) -> Response {
+    match tokio::task::spawn_blocking(work).await {
+        Ok(answer) => answer,
+        Err(e) => {
+            eprintln!("serve: a request failed: {e}");
+            error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the request failed inside the server; the game is as it was before it",
+            )
         }
     }
 }
@@ -286,15 +303,18 @@ async fn person_moves(
             _ => return error(StatusCode::BAD_REQUEST, "a promotion is q, r, b, n or p"),
         },
     };
-    let played = {
-        let mut g = slot.lock();
-        let played = g.person_moves(from, to, promotion);
-        if played.is_ok() {
-            slot.keep(&mut g);
-        }
-        played
-    };
-    moved(id, slot, played)
+    off_the_runtime(move || {
+        let played = {
+            let mut g = slot.lock();
+            let played = g.person_moves(from, to, promotion);
+            if played.is_ok() {
+                slot.keep(&mut g);
+            }
+            played
+        };
+        moved(id, slot, played)
+    })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -312,15 +332,18 @@ async fn person_types(
     let Some(slot) = lookup(&app, &id) else {
         return no_game();
     };
-    let played = {
-        let mut g = slot.lock();
-        let played = g.person_types(&typed.text);
-        if played.is_ok() {
-            slot.keep(&mut g);
-        }
-        played
-    };
-    moved(id, slot, played)
+    off_the_runtime(move || {
+        let played = {
+            let mut g = slot.lock();
+            let played = g.person_types(&typed.text);
+            if played.is_ok() {
+                slot.keep(&mut g);
+            }
+            played
+        };
+        moved(id, slot, played)
+    })
+    .await
 }
 
 /// The answer to the person's move: the new state (Morphy starts thinking), or the

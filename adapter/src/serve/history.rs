@@ -181,7 +181,8 @@ fn standing_json(all: &[GameRecord]) -> serde_json::Value {
             "params": {
                 "odds": next.odds.name(),
                 "elo": next.level.to_string(),
-                "color": "receiver",
+                // The person takes the odds; without odds, White.
+                "color": if next.odds.giver().is_some() { "receiver" } else { "white" },
             },
         },
     })
