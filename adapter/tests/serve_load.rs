@@ -1,6 +1,7 @@
 //! The web server under the load of many tabs (the real `morphy serve`, over sockets, a
 //! client written here): each tab starts a game, follows its event stream as the page
-//! does, and plays its moves as Morphy's answers arrive; meanwhile another client asks
+//! does, and plays its moves as Morphy's answers arrive, after a pause of 100 to 500 ms
+//! as a person's (the tabs together far quicker than people); meanwhile another client asks
 //! for the page's choices now and then. Morphy searches one ply, so that the server, not
 //! the search, is measured. The default run plays 8 tabs a few moves and checks that
 //! nothing fails; `cargo test -p morphy-adapter --test integration -- --ignored
@@ -198,6 +199,9 @@ fn tab(port: u16, n: u64, moves: usize, all_open: &Barrier) -> Figures {
             }
             continue;
         }
+        // A person's pause before the move: 100 to 500 ms (64 tabs at once then make
+        // some 200 moves a second between them, far more than people do).
+        std::thread::sleep(Duration::from_millis(100 + rng.below(400) as u64));
         let m = &legal[rng.below(legal.len())];
         let body = json!({ "from": m["from"], "to": m["to"], "promotion": m["promotion"] });
         let (status, answer, took) =
@@ -226,7 +230,8 @@ fn load(tabs: u64, moves: usize) -> (Figures, Option<u64>) {
     let server = Server::start_with_args(&dir.0.join("morphy"), &["--max-games", "256"]);
     let port = server.port;
     let started = Instant::now();
-    let all_open = Arc::new(Barrier::new(usize::try_from(tabs).unwrap_or(1)));
+    // The tabs and this thread: the other client starts once every game is open.
+    let all_open = Arc::new(Barrier::new(usize::try_from(tabs).unwrap_or(1) + 1));
     let workers: Vec<_> = (0..tabs)
         .map(|n| {
             let all_open = Arc::clone(&all_open);
@@ -234,6 +239,7 @@ fn load(tabs: u64, moves: usize) -> (Figures, Option<u64>) {
         })
         .collect();
     let mut all = Figures::default();
+    all_open.wait();
     while workers.iter().any(|w| !w.is_finished()) {
         let (status, _, took) = timed(port, "GET", "/api/choices", None);
         if status == 200 {
