@@ -19,6 +19,7 @@ mod serve_kept;
 mod serve_load;
 mod serve_slow_clients;
 mod uci_draws;
+mod uci_load;
 mod uci_protocol;
 mod uci_python;
 mod uci_strength;

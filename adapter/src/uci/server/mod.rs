@@ -270,10 +270,27 @@ impl<B: SearchBackend> UciServer<B> {
         }
         let Some(game) = self.report.game.clone() else {
             out.error("no valid position (it was refused); bestmove (none)");
-            out.send(&UciResponse::BestMove {
-                best: None,
-                ponder: None,
-            });
+            if params.infinite || params.ponder {
+                // Held until `stop` or `ponderhit`, as any search's under `infinite`.
+                let control = Arc::new(Control::new(true));
+                let backend = self.backend.take().unwrap_or_default();
+                let handle = search_thread::hold_none(backend, Arc::clone(&control), out, scope);
+                // `ponderhit` releases what `go ponder` holds (the flag is the search's
+                // own; here only the release matters).
+                let pondering = params
+                    .ponder
+                    .then(|| Arc::new(std::sync::atomic::AtomicBool::new(true)));
+                *running = Some(Running {
+                    handle,
+                    control,
+                    pondering,
+                });
+            } else {
+                out.send(&UciResponse::BestMove {
+                    best: None,
+                    ponder: None,
+                });
+            }
             return;
         };
         if let Some(depth) = params.perft {

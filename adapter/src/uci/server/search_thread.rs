@@ -157,6 +157,25 @@ impl<B: SearchBackend> SearchJob<B> {
     }
 }
 
+/// For `go infinite` or `go ponder` with no valid position: `bestmove (none)` held, as a
+/// search's would be, until `stop` or `ponderhit`; the searcher is given back.
+pub(super) fn hold_none<'scope, 'env, B: Send + 'scope, W: Write + Send>(
+    backend: B,
+    control: Arc<Control>,
+    out: &'env Output<W>,
+    scope: &'scope Scope<'scope, 'env>,
+) -> ScopedJoinHandle<'scope, B> {
+    scope.spawn(move || {
+        control.wait_released();
+        out.send(&UciResponse::BestMove {
+            best: None,
+            ponder: None,
+        });
+        control.done.store(true, Ordering::Relaxed);
+        backend
+    })
+}
+
 /// A new searcher with the server's settings, replacing one lost to a panic.
 fn fresh_backend<B: SearchBackend>(options: &Options) -> B {
     let mut b = B::default();
