@@ -119,7 +119,7 @@ fn legal_sequences(seed: u64, lines: usize) {
     let mut bestmoves = 0;
     let mut readyoks = 0;
     let wanted_ready = script.iter().filter(|l| *l == "isready").count();
-    let deadline = Instant::now() + Duration::from_secs(600);
+    let deadline = Instant::now() + Duration::from_secs(590);
     while readyoks < wanted_ready || bestmoves < gos {
         let left = deadline.saturating_duration_since(Instant::now());
         let Some(line) = engine.next_line(left) else {
