@@ -2,7 +2,7 @@
 //! odds and mode chosen by the first bytes: no input may panic.
 #![no_main]
 
-use engine::{Odds, RuleSet, Rules};
+use engine::{GameSpec, Odds, RuleSet};
 use libfuzzer_sys::fuzz_target;
 use morphy_adapter::validate::{check, Request, Start, Validation};
 
@@ -32,8 +32,11 @@ fuzz_target!(|data: &[u8]| {
     let report = check(&Request {
         start,
         moves: &moves,
-        rules: Rules::new(set).with_chess960(chess960),
-        odds,
+        spec: GameSpec {
+            odds,
+            chess960,
+            ..GameSpec::new(set)
+        },
         mode,
     });
     if let Some(game) = report.game {
