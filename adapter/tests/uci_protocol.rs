@@ -221,46 +221,37 @@ fn infinite_waits_for_stop_and_isready_answers_during_search() {
     assert!(e.sync().iter().all(|l| !l.starts_with("bestmove")));
 }
 
+/// Each of `go infinite` and `go ponder` on the position set holds its `bestmove (none)`
+/// until `stop` or `ponderhit`; a `go depth` answers at once.
+fn held_until_released(e: &mut Engine, what: &str) {
+    for (go, release) in [
+        ("go infinite", "stop"),
+        ("go ponder", "ponderhit"),
+        ("go ponder", "stop"),
+    ] {
+        e.send(go);
+        let quiet = e.drain(Duration::from_millis(200));
+        assert!(
+            quiet.iter().all(|l| !l.starts_with("bestmove")),
+            "{go} {what}: {quiet:?}"
+        );
+        e.send(release);
+        assert_eq!(e.expect_prefix("bestmove"), "bestmove (none)");
+    }
+    // Without infinite, it answers at once.
+    e.send("go depth 5");
+    assert_eq!(e.expect_prefix("bestmove"), "bestmove (none)");
+}
+
 #[test]
 fn infinite_and_ponder_hold_even_without_legal_moves_or_a_valid_position() {
     let mut e = Engine::start();
     e.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
-    for (go, release) in [
-        ("go infinite", "stop"),
-        ("go ponder", "ponderhit"),
-        ("go ponder", "stop"),
-    ] {
-        e.send(go);
-        let quiet = e.drain(Duration::from_millis(200));
-        assert!(
-            quiet.iter().all(|l| !l.starts_with("bestmove")),
-            "{go}: {quiet:?}"
-        );
-        e.send(release);
-        assert_eq!(e.expect_prefix("bestmove"), "bestmove (none)");
-    }
-    // Without infinite, no legal move answers at once.
-    e.send("go depth 5");
-    assert_eq!(e.expect_prefix("bestmove"), "bestmove (none)");
-    // Nor does a position refused under the Code (no King, Am. I 4) answer before the
-    // release: a GUI's `stop` finds the one `bestmove` it waits for.
+    held_until_released(&mut e, "with no legal move");
+    // A position refused under the Code (no King, Am. I 4) too: a GUI's `stop` finds the
+    // one `bestmove` it waits for.
     e.send("position fen 8/8/8/8/8/8/8/8 w - - 0 1");
-    for (go, release) in [
-        ("go infinite", "stop"),
-        ("go ponder", "ponderhit"),
-        ("go ponder", "stop"),
-    ] {
-        e.send(go);
-        let quiet = e.drain(Duration::from_millis(200));
-        assert!(
-            quiet.iter().all(|l| !l.starts_with("bestmove")),
-            "{go} on a refused position: {quiet:?}"
-        );
-        e.send(release);
-        assert_eq!(e.expect_prefix("bestmove"), "bestmove (none)");
-    }
-    e.send("go depth 5");
-    assert_eq!(e.expect_prefix("bestmove"), "bestmove (none)");
+    held_until_released(&mut e, "on a refused position");
 }
 
 #[test]
