@@ -182,8 +182,12 @@ fn fit(files: &[PathBuf], rust: bool) -> Result<(), String> {
     println!("| row | giver level | fitted to giver | games | receiver: W-D-L (receiver) | stretch k (95%) |");
     println!("|---|---|---|---|---|---|");
     for s in &stretches {
+        // At a level fitted to the games of the level above, only those against it.
         let counts = cells(&games, |g| {
-            g.odds == Odds::None && g.giver == s.from && g.receiver < g.giver
+            g.odds == Odds::None
+                && g.giver == s.from
+                && g.receiver < g.giver
+                && (s.from == s.level || g.receiver == s.level)
         });
         println!(
             "| K-{} | {} | {} | {} | {counts} | {:.3} [{:.3}, {:.3}] |",
