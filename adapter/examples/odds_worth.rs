@@ -229,13 +229,8 @@ fn table(worths: &[WorthFit]) {
             let (figure, note) = match w.fit.unbounded {
                 None => (w.fit.value, String::new()),
                 Some(_) => match below {
-                    Some(b) if b > w.fit.low => {
-                        (b, " (every game won: the figure below, held)".to_string())
-                    }
-                    _ => (
-                        w.fit.low,
-                        " (every game won: the interval's lower end)".to_string(),
-                    ),
+                    Some(b) if b > w.fit.low => (b, " (all won: held from below)".to_string()),
+                    _ => (w.fit.low, " (all won: lower bound)".to_string()),
                 },
             };
             below = Some(figure);

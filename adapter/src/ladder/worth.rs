@@ -61,7 +61,7 @@ const TABLE: [(Odds, &[(u32, f64)]); 12] = [
             (1400, 257.6), // docs/LADDER.md W-bishop-1400
             (1600, 378.1), // docs/LADDER.md W-bishop-1600
             (1800, 398.4), // docs/LADDER.md W-bishop-1800
-            (2000, 523.3), // docs/LADDER.md W-bishop-2000 (every game won: the interval's lower end)
+            (2000, 523.3), // docs/LADDER.md W-bishop-2000 (all won: lower bound)
         ],
     ),
     (
@@ -71,7 +71,7 @@ const TABLE: [(Odds, &[(u32, f64)]); 12] = [
             (1400, 288.1), // docs/LADDER.md W-rook-1400
             (1600, 288.4), // docs/LADDER.md W-rook-1600
             (1800, 585.0), // docs/LADDER.md W-rook-1800
-            (2000, 585.0), // docs/LADDER.md W-rook-2000 (every game won: the figure below, held)
+            (2000, 585.0), // docs/LADDER.md W-rook-2000 (all won: held from below)
         ],
     ),
     (
@@ -81,7 +81,7 @@ const TABLE: [(Odds, &[(u32, f64)]); 12] = [
             (1400, 338.0), // docs/LADDER.md W-rook-and-knight-1400
             (1600, 635.8), // docs/LADDER.md W-rook-and-knight-1600
             (1800, 830.2), // docs/LADDER.md W-rook-and-knight-1800
-            (2000, 830.2), // docs/LADDER.md W-rook-and-knight-2000 (every game won: the figure below, held)
+            (2000, 830.2), // docs/LADDER.md W-rook-and-knight-2000 (all won: held from below)
         ],
     ),
     (
@@ -91,7 +91,7 @@ const TABLE: [(Odds, &[(u32, f64)]); 12] = [
             (1400, 269.4), // docs/LADDER.md W-rook-pawn-and-move-1400
             (1600, 475.8), // docs/LADDER.md W-rook-pawn-and-move-1600
             (1800, 708.3), // docs/LADDER.md W-rook-pawn-and-move-1800
-            (2000, 708.3), // docs/LADDER.md W-rook-pawn-and-move-2000 (every game won: the figure below, held)
+            (2000, 708.3), // docs/LADDER.md W-rook-pawn-and-move-2000 (all won: held from below)
         ],
     ),
     (
@@ -100,8 +100,8 @@ const TABLE: [(Odds, &[(u32, f64)]); 12] = [
             (1200, 391.6), // docs/LADDER.md W-two-rooks-1200
             (1400, 478.0), // docs/LADDER.md W-two-rooks-1400
             (1600, 687.5), // docs/LADDER.md W-two-rooks-1600
-            (1800, 687.5), // docs/LADDER.md W-two-rooks-1800 (every game won: the figure below, held)
-            (2000, 687.5), // docs/LADDER.md W-two-rooks-2000 (every game won: the figure below, held)
+            (1800, 687.5), // docs/LADDER.md W-two-rooks-1800 (all won: held from below)
+            (2000, 687.5), // docs/LADDER.md W-two-rooks-2000 (all won: held from below)
         ],
     ),
     (
@@ -110,8 +110,8 @@ const TABLE: [(Odds, &[(u32, f64)]); 12] = [
             (1200, 576.2), // docs/LADDER.md W-queen-1200
             (1400, 636.4), // docs/LADDER.md W-queen-1400
             (1600, 711.5), // docs/LADDER.md W-queen-1600
-            (1800, 711.5), // docs/LADDER.md W-queen-1800 (every game won: the figure below, held)
-            (2000, 711.5), // docs/LADDER.md W-queen-2000 (every game won: the figure below, held)
+            (1800, 711.5), // docs/LADDER.md W-queen-1800 (all won: held from below)
+            (2000, 711.5), // docs/LADDER.md W-queen-2000 (all won: held from below)
         ],
     ),
     (

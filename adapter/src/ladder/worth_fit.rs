@@ -1,5 +1,5 @@
 //! What odds are worth, fitted to the games of Morphy against Morphy ([`super::duel`]):
-//! the model behind the table of [`super::worth`] (docs/LADDER.md "The model").
+//! the model behind the table of [`super::worth`](mod@super::worth) (docs/LADDER.md "The model").
 //!
 //! The worth of odds `O` at level `G` is the Elo the odds give between equals: Morphy at
 //! `G` giving `O` to Morphy at `G`, the receiver expected to score `logistic(w)`
