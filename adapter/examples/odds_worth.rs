@@ -182,8 +182,12 @@ fn fit(files: &[PathBuf], rust: bool) -> Result<(), String> {
     println!("| row | giver level | fitted to giver | games | receiver: W-D-L (receiver) | stretch k (95%) |");
     println!("|---|---|---|---|---|---|");
     for s in &stretches {
+        // At a level fitted to the games of the level above, only those against it.
         let counts = cells(&games, |g| {
-            g.odds == Odds::None && g.giver == s.from && g.receiver < g.giver
+            g.odds == Odds::None
+                && g.giver == s.from
+                && g.receiver < g.giver
+                && (s.from == s.level || g.receiver == s.level)
         });
         println!(
             "| K-{} | {} | {} | {} | {counts} | {:.3} [{:.3}, {:.3}] |",
@@ -225,13 +229,8 @@ fn table(worths: &[WorthFit]) {
             let (figure, note) = match w.fit.unbounded {
                 None => (w.fit.value, String::new()),
                 Some(_) => match below {
-                    Some(b) if b > w.fit.low => {
-                        (b, " (every game won: the figure below, held)".to_string())
-                    }
-                    _ => (
-                        w.fit.low,
-                        " (every game won: the interval's lower end)".to_string(),
-                    ),
+                    Some(b) if b > w.fit.low => (b, " (all won: held from below)".to_string()),
+                    _ => (w.fit.low, " (all won: lower bound)".to_string()),
                 },
             };
             below = Some(figure);

@@ -1,9 +1,9 @@
-//! One game of Morphy against Morphy from an odds start, under the engine's own rules
-//! (the session's: turns of several moves, the marked Pawn, the draws and their laws),
-//! each side at its own level: the games that measure what each odds is worth
-//! ([`super::worth`], docs/LADDER.md). Each side plays its turns as the terminal game and
-//! the web board play Morphy's ([`crate::play::turn::morphy_acts`]): a search at the
-//! side's strength, then its move, its claim or its call.
+//! One game of Morphy against Morphy from an odds start, under the engine's own rules (the
+//! session's: turns of several moves, the marked Pawn, the draws and their laws), each side
+//! at its own level: the games that measure what each odds is worth
+//! ([`super::worth`](mod@super::worth), docs/LADDER.md). Each side plays its turns as the
+//! terminal game and the web board play Morphy's ([`crate::play::turn::morphy_acts`]): a
+//! search at the side's strength, then its move, its claim or its call.
 
 use std::sync::atomic::AtomicBool;
 

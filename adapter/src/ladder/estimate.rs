@@ -1,5 +1,5 @@
 //! The person's strength, as Elo with its 95% interval, from all their results against
-//! Morphy, counting what each odds was worth ([`super::worth`]).
+//! Morphy, counting what each odds was worth ([`super::worth`](mod@super::worth)).
 //!
 //! The model: the person, of strength `P`, playing Morphy who gives `odds` at `level`
 //! (its Elo setting; full strength counts as [`super::FULL_STRENGTH_ELO`]), is expected
@@ -8,12 +8,12 @@
 //! times a weak normal prior ([`PRIOR`]), its interval the 95% profile interval of the
 //! same ([`super::fit`]).
 //!
-//! Why a prior: without one, a person who has won (or lost) every game so far has no
-//! finite estimate, and the ladder could not say what to play next. The prior is
-//! [`PRIOR_MEAN`] ± [`PRIOR_SD`]: the middle of club players, and wide enough that it
-//! weighs as about half a game at even chances (a game at 50% carries a Fisher
-//! information of `(ln 10/400)²/4 ≈ 8.3·10⁻⁶` per Elo², the prior `1/500² = 4·10⁻⁶`), so
-//! that after twenty games it moves a 2600 player's estimate by about 25 Elo.
+//! Why a prior: without one, a person who has won (or lost) every game so far has no finite
+//! estimate, and the ladder could not say what to play next. The prior is [`PRIOR_MEAN`] ±
+//! [`PRIOR_SD`]: the middle of club players, and wide enough that it weighs as about half a
+//! game at even chances (a game at 50% carries a Fisher information of `(ln 10/400)²/4 ≈
+//! 8.3·10⁻⁶` per Elo², the prior `1/500² = 4·10⁻⁶`), so that after twenty games it moves a
+//! 2600 player's estimate by about 25 Elo.
 
 use engine::Odds;
 use serde::Serialize;

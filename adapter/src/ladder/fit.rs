@@ -1,6 +1,7 @@
 //! One unknown Elo figure fitted to game results by maximum likelihood, with its 95%
-//! interval from the likelihood: the person's strength ([`super::estimate`]) and what
-//! odds are worth ([`super::worth`], docs/LADDER.md) are both found this way.
+//! interval from the likelihood: the person's strength
+//! ([`super::estimate`](mod@super::estimate)) and what odds are worth
+//! ([`super::worth`](mod@super::worth), docs/LADDER.md) are both found this way.
 //!
 //! Each game `i` scores `sᵢ` (1, ½ or 0) for the side whose figure `x` is sought, and is
 //! expected to score `pᵢ = 1 / (1 + 10^(−(aᵢ·x + bᵢ)/400))`: the logistic (Elo) curve of

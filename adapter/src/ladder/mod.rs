@@ -1,8 +1,8 @@
 //! Odds that follow the player (issue 70, §3): what each odds is worth in Elo at each of
-//! Morphy's levels, measured by Morphy against Morphy ([`worth`], [`duel`],
+//! Morphy's levels, measured by Morphy against Morphy ([`worth`](mod@worth), [`duel`],
 //! docs/LADDER.md); an estimate of the person's strength from their results
-//! ([`estimate`]); the next game to ask for ([`suggest`]); and the results per odds and
-//! level from the games' database ([`tally`]).
+//! ([`estimate`](mod@estimate)); the next game to ask for ([`suggest`](mod@suggest)); and
+//! the results per odds and level from the games' database ([`tally`](mod@tally)).
 //!
 //! Every Elo here is on the scale of Morphy's level settings (`engine::search::Strength`,
 //! calibrated against Stockfish's `UCI_Elo`, docs/STRENGTH.md): a person "of 1600" is

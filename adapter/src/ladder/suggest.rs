@@ -1,5 +1,5 @@
 //! The next game to ask for: the odds and level at which the person is expected to
-//! score about 50%, by the estimate of their strength ([`super::estimate`]).
+//! score about 50%, by the estimate of their strength ([`super::estimate`](mod@super::estimate)).
 //!
 //! It is a handicap ladder. Each rung is a game Morphy may give — an odds of the
 //! catalogue ([`Odds::ALL`], `none` among them) at a level of [`LEVELS`] — and stands at

@@ -1,5 +1,5 @@
 //! What odds are worth, fitted to the games of Morphy against Morphy ([`super::duel`]):
-//! the model behind the table of [`super::worth`] (docs/LADDER.md "The model").
+//! the model behind the table of [`super::worth`](mod@super::worth) (docs/LADDER.md "The model").
 //!
 //! The worth of odds `O` at level `G` is the Elo the odds give between equals: Morphy at
 //! `G` giving `O` to Morphy at `G`, the receiver expected to score `logistic(w)`
@@ -116,16 +116,27 @@ pub fn worth_at(games: &[MeasuredGame], odds: Odds, level: u32, k: f64) -> Optio
     fit(&obs, None)
 }
 
-/// The worth of `odds` at `level` with the stretch `k` there.
-pub fn worth_fit(games: &[MeasuredGame], odds: Odds, level: u32, k: &Stretch) -> Option<WorthFit> {
+/// The worth of `odds` at `level` with the stretch `k` there; `None` without games, or
+/// when games against a lower level would need a stretch and there is none.
+pub fn worth_fit(
+    games: &[MeasuredGame],
+    odds: Odds,
+    level: u32,
+    k: Option<&Stretch>,
+) -> Option<WorthFit> {
     let mine = games.iter().filter(|g| g.odds == odds && g.giver == level);
     let n = mine.clone().count();
     let apart = mine.clone().any(|g| g.receiver != g.giver);
-    let fit = worth_at(games, odds, level, k.fit.value)?;
-    let k_range = apart.then(|| {
-        let at = |k: f64| worth_at(games, odds, level, k).map_or(f64::NAN, |f| f.value);
-        (at(k.fit.low), at(k.fit.high))
-    });
+    let (fit, k_range) = match k {
+        Some(k) => {
+            let fit = worth_at(games, odds, level, k.fit.value)?;
+            let at = |k: f64| worth_at(games, odds, level, k).map_or(f64::NAN, |f| f.value);
+            (fit, apart.then(|| (at(k.fit.low), at(k.fit.high))))
+        }
+        // Between equals only, the stretch does not enter.
+        None if !apart => (worth_at(games, odds, level, 0.0)?, None),
+        None => return None,
+    };
     Some(WorthFit {
         odds,
         level,
@@ -135,7 +146,8 @@ pub fn worth_fit(games: &[MeasuredGame], odds: Odds, level: u32, k: &Stretch) ->
     })
 }
 
-/// Every odds' worth at every giver level played, with the stretches used.
+/// Every odds' worth at every giver level played, with the stretches found (a level
+/// whose games are all between equals needs none).
 pub fn worth_table(games: &[MeasuredGame]) -> (Vec<Stretch>, Vec<WorthFit>) {
     let levels: BTreeSet<u32> = games
         .iter()
@@ -145,15 +157,13 @@ pub fn worth_table(games: &[MeasuredGame]) -> (Vec<Stretch>, Vec<WorthFit>) {
     let mut stretches = Vec::new();
     let mut worths = Vec::new();
     for level in levels {
-        let Some(k) = stretch(games, level) else {
-            continue;
-        };
+        let k = stretch(games, level);
         for &odds in Odds::ALL.iter().filter(|&&o| o != Odds::None) {
-            if let Some(w) = worth_fit(games, odds, level, &k) {
+            if let Some(w) = worth_fit(games, odds, level, k.as_ref()) {
                 worths.push(w);
             }
         }
-        stretches.push(k);
+        stretches.extend(k);
     }
     (stretches, worths)
 }

@@ -75,4 +75,17 @@ fn the_lowest_level_takes_the_stretch_of_the_games_against_it() {
     assert_eq!((s.from, s.games), (1400, 1000));
     assert!((s.fit.value - 1.2).abs() < 0.2, "{s:?}");
     assert!(stretch(&games, 1000).is_none());
+    // A level with games between equals only needs no stretch.
+    let equals = simulated(1.2, &[(Odds::Knight, 200.0)], &[(1800, 1800)], 400);
+    let (stretches, worths) = worth_table(&equals);
+    assert!(stretches.is_empty());
+    assert_eq!(worths.len(), 1);
+    assert!(
+        (worths[0].fit.value - 200.0).abs() < 50.0,
+        "{:?}",
+        worths[0]
+    );
+    // Games against a lower level with no stretch to take the gap out: no figure.
+    let apart = simulated(1.2, &[(Odds::Knight, 200.0)], &[(1800, 1600)], 50);
+    assert!(worth_table(&apart).1.is_empty());
 }
