@@ -1,5 +1,5 @@
 //! `morphy games stats`: the person's results per odds and per Morphy's level
-//! ([`crate::ladder::tally`]: the finished games), the games that go on, the estimate of
+//! ([`crate::ladder::tally()`]: the finished games), the games that go on, the estimate of
 //! their strength and the next game to ask for ([`super::standing`]).
 
 use std::io::Write;
