@@ -137,9 +137,8 @@ fn keeper(app: &App) -> Result<&Arc<Keeper>, Refused> {
     })
 }
 
-/// The stored games that pass the filter, newest first (those with neither a move nor
-/// a result left out, [`Filter::keeps`]).
-fn chosen(app: &App, asked: &Asked) -> Result<Vec<GameRecord>, Refused> {
+/// Every stored game, newest first, and the filter asked for.
+fn all_and_filter(app: &App, asked: &Asked) -> Result<(Vec<GameRecord>, Filter), Refused> {
     let keeper = keeper(app)?;
     let filter = asked
         .filter()
@@ -148,6 +147,13 @@ fn chosen(app: &App, asked: &Asked) -> Result<Vec<GameRecord>, Refused> {
         eprintln!("serve: {e}");
         refused(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string())
     })?;
+    Ok((games, filter))
+}
+
+/// The stored games that pass the filter, newest first (those with neither a move nor
+/// a result left out, [`Filter::keeps`]).
+fn chosen(app: &App, asked: &Asked) -> Result<Vec<GameRecord>, Refused> {
+    let (games, filter) = all_and_filter(app, asked)?;
     Ok(games.into_iter().filter(|g| filter.keeps(g)).collect())
 }
 
@@ -191,11 +197,20 @@ fn standing_json(all: &[GameRecord]) -> serde_json::Value {
 /// `GET /api/history?odds=&result=`: the games that pass the filter, newest first,
 /// where they are kept, and how the person stands.
 pub async fn list(State(app): Shared, Query(asked): Query<Asked>) -> Response {
-    let (games, all) = match (chosen(&app, &asked), chosen(&app, &Asked::default())) {
-        (Ok(games), Ok(all)) => (games, all),
-        (Err(refusal), _) | (_, Err(refusal)) => return refusal.into_response(),
+    let (stored, filter) = match all_and_filter(&app, &asked) {
+        Ok(found) => found,
+        Err(refusal) => return refusal.into_response(),
     };
-    let rows: Vec<Row> = games.iter().map(Row::of).collect();
+    // The standing counts every game played; the list, those the filter keeps.
+    let all: Vec<GameRecord> = stored
+        .into_iter()
+        .filter(|g| Filter::default().keeps(g))
+        .collect();
+    let rows: Vec<Row> = all
+        .iter()
+        .filter(|g| filter.keeps(g))
+        .map(Row::of)
+        .collect();
     let file = app.store.keeper().map(|k| k.path().display().to_string());
     let body = json!({ "games": rows, "file": file, "standing": standing_json(&all) });
     (StatusCode::OK, Json(body)).into_response()
@@ -279,9 +294,8 @@ fn rebuilt(app: &App, id: &str) -> Result<(GameRecord, WebGame), Refused> {
         .map_err(|e| refused(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()))?
         .ok_or_else(gone)?;
     let game = keeper
-        .rebuild(id)
-        .map_err(|e| refused(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()))?
-        .ok_or_else(gone)?;
+        .rebuild_record(&record)
+        .map_err(|e| refused(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()))?;
     Ok((record, game))
 }
 
@@ -366,12 +380,11 @@ pub async fn all_pgn(State(app): Shared, Query(asked): Query<Asked>) -> Response
     };
     let mut text = String::new();
     for record in &games {
-        match keeper.rebuild(&record.id) {
-            Ok(Some(game)) => {
+        match keeper.rebuild_record(record) {
+            Ok(game) => {
                 text.push_str(&game.pgn());
                 text.push('\n');
             }
-            Ok(None) => {}
             Err(e) => eprintln!("serve: {e}"),
         }
     }

@@ -73,12 +73,18 @@ impl Keeper {
         let Some(stored) = self.db().load(id)? else {
             return Ok(None);
         };
-        record::rebuild(&stored, self.limit)
-            .map(Some)
-            .map_err(|what| DbError::BadRecord {
-                path: self.path.clone(),
-                id: id.to_string(),
-                what,
-            })
+        self.rebuild_record(&stored).map(Some)
+    }
+
+    /// The game of `stored` (a record read from this database) opened again.
+    ///
+    /// # Errors
+    /// When the record cannot be replayed.
+    pub fn rebuild_record(&self, stored: &GameRecord) -> Result<WebGame, DbError> {
+        record::rebuild(stored, self.limit).map_err(|what| DbError::BadRecord {
+            path: self.path.clone(),
+            id: stored.id.clone(),
+            what,
+        })
     }
 }
