@@ -2,7 +2,8 @@
 //! (several in a turn of several moves, Am. IV 4), each move in SAN and in descriptive
 //! notation (Am. I 13) with its ply, so that a click on it can show the position after it.
 
-use engine::{Color, Game};
+use engine::notation::descriptive::{self, ScoreLine};
+use engine::{Game, Position};
 use serde::Serialize;
 
 /// One move of the score.
@@ -27,30 +28,53 @@ pub struct ScoreRow {
     pub black: Vec<ScoreMove>,
 }
 
-/// The rows of `game`'s score.
-pub fn rows(game: &Game) -> Vec<ScoreRow> {
-    let mut rows: Vec<ScoreRow> = Vec::new();
-    for (n, (before, &mv)) in game.positions().iter().zip(game.moves()).enumerate() {
-        let number = before.fullmove_number();
-        if rows.last().is_none_or(|r| r.number != number) {
-            rows.push(ScoreRow {
-                number,
-                white: Vec::new(),
-                black: Vec::new(),
-            });
-        }
-        let cell = ScoreMove {
-            ply: n + 1,
-            san: before.san(mv),
-            descriptive: before.descriptive(mv),
-        };
-        let row = rows.last_mut().expect("a row was pushed");
-        match before.turn() {
-            Color::White => row.white.push(cell),
-            Color::Black => row.black.push(cell),
+/// A game's score in both notations, as the engine lines it up by turn
+/// ([`descriptive::lines_by_turn`]): read once, laid out as text for each notation and
+/// as the page's rows.
+pub struct Score {
+    /// In SAN.
+    pub san: Vec<ScoreLine>,
+    /// In descriptive notation.
+    pub descriptive: Vec<ScoreLine>,
+}
+
+impl Score {
+    /// `game`'s score.
+    pub fn of(game: &Game) -> Score {
+        Score {
+            san: descriptive::lines_by_turn(game, Position::san),
+            descriptive: descriptive::lines_by_turn(game, Position::descriptive),
         }
     }
-    rows
+}
+
+/// The rows of `score`, each move with its ply (the moves of a line come in the game's
+/// order, White's before Black's).
+pub fn rows(score: &Score) -> Vec<ScoreRow> {
+    let mut ply = 0;
+    let mut cells = |sans: &[String], records: &[String]| -> Vec<ScoreMove> {
+        sans.iter()
+            .zip(records)
+            .map(|(san, descriptive)| {
+                ply += 1;
+                ScoreMove {
+                    ply,
+                    san: san.clone(),
+                    descriptive: descriptive.clone(),
+                }
+            })
+            .collect()
+    };
+    score
+        .san
+        .iter()
+        .zip(&score.descriptive)
+        .map(|(s, d)| ScoreRow {
+            number: s.number,
+            white: cells(&s.white, &d.white),
+            black: cells(&s.black, &d.black),
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -68,7 +92,7 @@ mod tests {
             let mv = game.current().parse_uci_move(m).unwrap();
             game.try_play(mv).unwrap();
         }
-        let rows = rows(&game);
+        let rows = rows(&Score::of(&game));
         let sans = |cells: &[ScoreMove]| cells.iter().map(|c| c.san.clone()).collect::<Vec<_>>();
         assert_eq!(rows.len(), 2);
         assert_eq!(sans(&rows[0].white), ["e4", "d4"]);

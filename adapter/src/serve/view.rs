@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::game::WebGame;
-use super::score::{self, ScoreRow};
+use super::score::{self, Score, ScoreRow};
 use crate::play::{score_text, terms_lines, ScoreOf};
 
 /// The letter of a promotion (`q`, `r`, `b`, `n`, and `p` for a Pawn that stays one).
@@ -237,11 +237,8 @@ pub fn state(id: &str, g: &mut WebGame) -> PageState {
         .filter_map(|sq| standard.piece_on(*sq))
         .map(|p| p.to_char().to_string())
         .collect();
-    let descriptive = if game.moves().is_empty() {
-        String::new()
-    } else {
-        descriptive::score(game)
-    };
+    // The score read once, in both notations: the texts and the rows come from it.
+    let lines = Score::of(game);
     let clocks = g.clocks.as_ref().map(|c| {
         let ms = |side: Color| c.now(side, running).as_millis() as u64;
         Clocks {
@@ -293,9 +290,9 @@ pub fn state(id: &str, g: &mut WebGame) -> PageState {
         move_number: pos.fullmove_number(),
         plies: game.moves().len(),
         epoch: g.epoch,
-        san: engine::notation::san_score(game),
-        descriptive,
-        score: score::rows(game),
+        san: descriptive::layout(&lines.san),
+        descriptive: descriptive::layout(&lines.descriptive),
+        score: score::rows(&lines),
         given,
         taken: Taken {
             white: taken(game.start(), pos, Color::White),
