@@ -18,6 +18,29 @@ use serde_json::{json, Value};
 
 use crate::serve_kept::Folder;
 
+/// One request to the server on `port`, on a connection of its own, from the board's own
+/// page (`Host` and `Origin`); `None` when the server does not answer (it is gone).
+pub fn request(port: u16, method: &str, path: &str, body: Option<&Value>) -> Option<(u16, Value)> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .ok()?;
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let host = format!("127.0.0.1:{port}");
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nOrigin: http://{host}\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).ok()?;
+    stream.write_all(body.as_bytes()).ok()?;
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).ok()?;
+    let status = answer.split(' ').nth(1)?.parse().ok()?;
+    let (_, text) = answer.split_once("\r\n\r\n")?;
+    Some((status, serde_json::from_str(text).unwrap_or(Value::Null)))
+}
+
 /// A `morphy serve` process on a port of its own, its console kept.
 pub struct Server {
     child: Child,
@@ -88,24 +111,7 @@ impl Server {
 
     /// One request; `None` when the server does not answer (it is gone).
     pub fn request(&self, method: &str, path: &str, body: Option<&Value>) -> Option<(u16, Value)> {
-        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).ok()?;
-        stream
-            .set_read_timeout(Some(Duration::from_secs(30)))
-            .ok()?;
-        let body = body.map(Value::to_string).unwrap_or_default();
-        let host = format!("127.0.0.1:{}", self.port);
-        let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {host}\r\nOrigin: http://{host}\r\n\
-             Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-            body.len()
-        );
-        stream.write_all(head.as_bytes()).ok()?;
-        stream.write_all(body.as_bytes()).ok()?;
-        let mut answer = String::new();
-        stream.read_to_string(&mut answer).ok()?;
-        let status = answer.split(' ').nth(1)?.parse().ok()?;
-        let (_, text) = answer.split_once("\r\n\r\n")?;
-        Some((status, serde_json::from_str(text).unwrap_or(Value::Null)))
+        request(self.port, method, path, body)
     }
 
     /// The game's state once it is the person's turn (or the game is over).

@@ -15,39 +15,14 @@ use std::time::{Duration, Instant};
 use engine::rng::Rng;
 use serde_json::{json, Value};
 
-use crate::serve_faults::Server;
+use crate::serve_faults::{request, Server};
 use crate::serve_kept::Folder;
 
-/// One request on a connection of its own; the status, the body, and how long it took.
+/// One request ([`request`]); the status (0: no answer), the body, and how long it took.
 fn timed(port: u16, method: &str, path: &str, body: Option<&Value>) -> (u16, Value, Duration) {
     let start = Instant::now();
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connects");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(30)))
-        .expect("a timeout");
-    let body = body.map(Value::to_string).unwrap_or_default();
-    let host = format!("127.0.0.1:{port}");
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nOrigin: http://{host}\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
-    );
-    stream.write_all(head.as_bytes()).expect("writes");
-    stream.write_all(body.as_bytes()).expect("writes");
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).expect("reads");
-    let took = start.elapsed();
-    let status = answer
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let text = answer.split_once("\r\n\r\n").map_or("", |(_, t)| t);
-    (
-        status,
-        serde_json::from_str(text).unwrap_or(Value::Null),
-        took,
-    )
+    let (status, answer) = request(port, method, path, body).unwrap_or((0, Value::Null));
+    (status, answer, start.elapsed())
 }
 
 /// Follows game `id`'s event stream, sending each `state` event's JSON to `states` until
