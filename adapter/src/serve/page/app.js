@@ -22,10 +22,11 @@ function announce(words) {
   $("announce").textContent = words;
 }
 
-// The last move of a score in SAN ("1. e4 e5 2. Nf3" gives "Nf3").
-function lastSan(score) {
-  const words = score.split(/\s+/).filter((w) => w && !/^\d+\.+$/.test(w) && !/^\d+\.\.\.$/.test(w));
-  return words.length ? words[words.length - 1].replace(/^\d+\.+/, "") : "";
+// The last move in SAN, from the score's rows (a row's Black moves come after its White's).
+function lastSan(rows) {
+  const row = rows[rows.length - 1];
+  const cells = row ? [...row.white, ...row.black] : [];
+  return cells.length ? cells[cells.length - 1].san : "";
 }
 
 // Morphy's last evaluation from the person's side as the bar's light share.
@@ -63,7 +64,7 @@ function show(next) {
   const newMove = !fresh && next.plies > state.plies && next.last;
   if (newMove) {
     const who = personMoved ? "You play" : "Morphy plays";
-    announce(`${who} ${lastSan(next.san)}.`);
+    announce(`${who} ${lastSan(next.score || [])}.`);
     const captured = Object.keys(placement(next.fen)).length < Object.keys(placement(state.fen)).length;
     sound(next.check ? "check" : captured ? "capture" : "move");
   }
