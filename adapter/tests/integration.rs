@@ -12,6 +12,7 @@ mod play_kept;
 mod play_tty;
 mod serve_attacks;
 mod serve_browser;
+mod serve_clock;
 mod serve_faults;
 mod serve_history;
 mod serve_http;

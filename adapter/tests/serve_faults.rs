@@ -51,7 +51,7 @@ pub struct Server {
 impl Server {
     /// Starts `morphy serve --data DATA` (Morphy searching one ply), by `command`, with
     /// `extra` arguments.
-    fn start_with(mut command: Command, data: &Path, extra: &[&str]) -> Server {
+    pub fn start_with(mut command: Command, data: &Path, extra: &[&str]) -> Server {
         let mut child = command
             .args(["serve", "--port", "0", "--depth", "1", "--data"])
             .arg(data)
@@ -105,7 +105,7 @@ impl Server {
         self.child.id()
     }
 
-    fn console(&self) -> String {
+    pub fn console(&self) -> String {
         self.console.lock().unwrap().clone()
     }
 
@@ -115,7 +115,7 @@ impl Server {
     }
 
     /// The game's state once it is the person's turn (or the game is over).
-    fn persons_turn(&self, id: &str) -> Option<Value> {
+    pub fn persons_turn(&self, id: &str) -> Option<Value> {
         let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             let (status, state) = self.request("GET", &format!("/api/games/{id}"), None)?;
@@ -129,7 +129,7 @@ impl Server {
     }
 
     /// The person plays his `n`-th legal move (counted round); the answer's state.
-    fn plays(&self, id: &str, n: usize) -> Option<(u16, Value)> {
+    pub fn plays(&self, id: &str, n: usize) -> Option<(u16, Value)> {
         let state = self.persons_turn(id)?;
         let legal = state["legal"].as_array()?;
         if legal.is_empty() {
@@ -140,7 +140,7 @@ impl Server {
         self.request("POST", &format!("/api/games/{id}/move"), Some(&body))
     }
 
-    fn kill(&mut self) {
+    pub fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -152,12 +152,12 @@ impl Drop for Server {
     }
 }
 
-fn file_of(data: &Path) -> PathBuf {
+pub fn file_of(data: &Path) -> PathBuf {
     data.join("morphy.db")
 }
 
 /// The file's integrity check, and the plies stored for game `id`.
-fn stored(data: &Path, id: &str) -> (String, usize) {
+pub fn stored(data: &Path, id: &str) -> (String, usize) {
     let conn = Connection::open(file_of(data)).expect("the file opens");
     let check: String = conn
         .query_row("PRAGMA integrity_check", [], |r| r.get(0))
@@ -171,7 +171,7 @@ fn stored(data: &Path, id: &str) -> (String, usize) {
 }
 
 /// A new game with the person as White; its id.
-fn new_game(server: &Server) -> String {
+pub fn new_game(server: &Server) -> String {
     let (status, state) = server
         .request("POST", "/api/games", Some(&json!({ "color": "white" })))
         .expect("the server answers");

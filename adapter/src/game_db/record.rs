@@ -37,10 +37,17 @@ pub struct GameRecord {
     pub result: Option<String>,
     /// The result's reason with its law, when over.
     pub reason: Option<String>,
-    /// When it was first stored, seconds since 1970 (set by the database).
+    /// When it was first stored, seconds since 1970 (set by the database, as the
+    /// machine's clock said: shown, never used to order games).
     pub created: i64,
     /// When it last changed, seconds since 1970 (set by the database).
     pub updated: i64,
+    /// Its place among the games in the order they were first stored: 1 for the first
+    /// (set by the database, from its own count of writes, never from the clock).
+    pub stored_order: i64,
+    /// Its place in the database's count of writes when it was last written (set by the
+    /// database; at least `stored_order`).
+    pub written_order: i64,
 }
 
 /// One move and the clocks after it.

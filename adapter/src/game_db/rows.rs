@@ -39,14 +39,20 @@ pub fn save(conn: &mut Connection, game: &GameRecord) -> rusqlite::Result<()> {
 
 fn write(tx: &Transaction<'_>, g: &GameRecord) -> rusqlite::Result<()> {
     let t = now();
+    let order: i64 = tx.query_row(
+        "SELECT coalesce(max(written_order), 0) + 1 FROM games",
+        [],
+        |r| r.get(0),
+    )?;
     tx.execute(
         "INSERT INTO games (id, created, updated, spec, rules, odds, level, human, clock,
-                            seed, ending, result, reason, white_ms, black_ms)
-         VALUES (?1, ?2, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+                            seed, ending, result, reason, white_ms, black_ms,
+                            stored_order, written_order)
+         VALUES (?1, ?2, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?15)
          ON CONFLICT(id) DO UPDATE SET
             updated = ?2, spec = ?3, rules = ?4, odds = ?5, level = ?6, human = ?7,
             clock = ?8, seed = ?9, ending = ?10, result = ?11, reason = ?12,
-            white_ms = ?13, black_ms = ?14",
+            white_ms = ?13, black_ms = ?14, written_order = ?15",
         params![
             g.id,
             t,
@@ -62,6 +68,7 @@ fn write(tx: &Transaction<'_>, g: &GameRecord) -> rusqlite::Result<()> {
             g.reason,
             g.white_ms.map(to_sql),
             g.black_ms.map(to_sql),
+            order,
         ],
     )?;
     tx.execute("DELETE FROM moves WHERE game_id = ?1", [&g.id])?;
@@ -87,7 +94,7 @@ fn write(tx: &Transaction<'_>, g: &GameRecord) -> rusqlite::Result<()> {
 
 /// The columns of a game's row, in the order [`game_row`] reads them.
 const GAME_COLUMNS: &str = "id, spec, rules, odds, level, human, clock, seed, ending, result,
-    reason, created, updated, white_ms, black_ms";
+    reason, created, updated, white_ms, black_ms, stored_order, written_order";
 
 /// A game's row (without its moves and calls), as selected with [`GAME_COLUMNS`].
 fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRecord> {
@@ -107,16 +114,18 @@ fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRecord> {
         updated: r.get(12)?,
         white_ms: r.get::<_, Option<i64>>(13)?.map(from_sql),
         black_ms: r.get::<_, Option<i64>>(14)?.map(from_sql),
+        stored_order: r.get(15)?,
+        written_order: r.get(16)?,
         ..GameRecord::default()
     })
 }
 
-/// Every stored game, whole, newest first: by when it was first stored, and among games
-/// first stored in the same second, the later written first.
+/// Every stored game, whole, newest first: in the order they were first stored, by the
+/// database's count of writes (a clock set back does not reorder them).
 pub fn all(conn: &Connection) -> rusqlite::Result<Vec<GameRecord>> {
     let mut games = conn
         .prepare(&format!(
-            "SELECT {GAME_COLUMNS} FROM games ORDER BY created DESC, rowid DESC"
+            "SELECT {GAME_COLUMNS} FROM games ORDER BY stored_order DESC"
         ))?
         .query_map([], game_row)?
         .collect::<rusqlite::Result<Vec<_>>>()?;

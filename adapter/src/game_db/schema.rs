@@ -42,6 +42,22 @@ pub const MIGRATIONS: &[&str] = &[
     );",
     // 2: the games newest first, for a history.
     "CREATE INDEX games_by_updated ON games(updated DESC);",
+    // 3: the order of the games by the database's own count of writes, not by the
+    // clock, which can be set back or jump ahead under a running server: `stored_order`
+    // when a game was first stored, `written_order` when it was last written (one count
+    // for both, so a game's written order is never below its stored order). A file of
+    // version 2 takes both from its times, ties by rowid: stored 1..=N by when each
+    // began, written N+1..=2N by when each last changed.
+    "ALTER TABLE games ADD COLUMN stored_order INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN written_order INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET stored_order = o.n
+        FROM (SELECT rowid AS r, row_number() OVER (ORDER BY created, rowid) AS n FROM games) AS o
+        WHERE games.rowid = o.r;
+    UPDATE games SET written_order = (SELECT count(*) FROM games) + o.n
+        FROM (SELECT rowid AS r, row_number() OVER (ORDER BY updated, rowid) AS n FROM games) AS o
+        WHERE games.rowid = o.r;
+    CREATE INDEX games_by_stored ON games(stored_order);
+    CREATE INDEX games_by_written ON games(written_order);",
 ];
 
 /// The newest schema version this Morphy knows.

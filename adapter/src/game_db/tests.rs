@@ -167,10 +167,13 @@ fn a_game_written_reads_back_the_same_after_the_file_is_reopened() {
     let db = GameDb::open(dir.path()).unwrap();
     let back = db.load("g1").unwrap().unwrap();
     assert!(back.created > 0 && back.updated >= back.created);
+    assert_eq!((back.stored_order, back.written_order), (1, 2));
     assert_eq!(
         GameRecord {
             created: 0,
             updated: 0,
+            stored_order: 0,
+            written_order: 0,
             ..back
         },
         game
@@ -199,8 +202,84 @@ fn every_game_is_listed_whole_newest_first() {
         .map(|g| GameRecord {
             created: 0,
             updated: 0,
+            stored_order: 0,
+            written_order: 0,
             ..g
         })
         .collect();
     assert_eq!(listed, vec![second, first]);
+}
+
+/// Sets a stored game's times as a clock set wrong would have written them.
+fn set_times(db: &GameDb, id: &str, created: i64, updated: i64) {
+    db.conn
+        .execute(
+            "UPDATE games SET created = ?2, updated = ?3 WHERE id = ?1",
+            rusqlite::params![id, created, updated],
+        )
+        .unwrap();
+}
+
+#[test]
+fn the_order_of_games_is_the_databases_count_of_writes_not_the_clock() {
+    let dir = TestFolder::new("clock");
+    let mut db = GameDb::open(dir.path()).unwrap();
+    db.save(&a_game("before")).unwrap();
+    // The clock jumped a year ahead while the first game was written, then was set
+    // back to 1970 for the second: the second is still the newer, and the first,
+    // written once more after it, the last written.
+    set_times(&db, "before", 2_000_000_000, 2_000_000_000);
+    db.save(&a_game("after")).unwrap();
+    set_times(&db, "after", 1, 1);
+    db.save(&a_game("before")).unwrap();
+    let all = db.all().unwrap();
+    let ids: Vec<&str> = all.iter().map(|g| g.id.as_str()).collect();
+    assert_eq!(ids, ["after", "before"]);
+    let orders: Vec<(i64, i64)> = all
+        .iter()
+        .map(|g| (g.stored_order, g.written_order))
+        .collect();
+    assert_eq!(orders, [(2, 2), (1, 3)]);
+    assert_eq!(
+        all[0].created, 1,
+        "the times are kept as the clock gave them"
+    );
+}
+
+#[test]
+fn a_version_2_file_takes_the_order_of_its_games_from_their_times() {
+    let dir = TestFolder::new("v2");
+    std::fs::create_dir_all(dir.path()).unwrap();
+    {
+        let conn = Connection::open(dir.path().join(FILE)).unwrap();
+        conn.execute_batch(schema::MIGRATIONS[0]).unwrap();
+        conn.execute_batch(schema::MIGRATIONS[1]).unwrap();
+        conn.pragma_update(None, "user_version", 2).unwrap();
+        // Rowids 1, 2, 3: begun at 50, 30 and 30; last changed at 60, 90 and 40.
+        for (id, created, updated) in [("late", 50, 60), ("early", 30, 90), ("tie", 30, 40)] {
+            conn.execute(
+                "INSERT INTO games (id, created, updated, spec, rules, odds, human)
+                 VALUES (?1, ?2, ?3, '{}', 'american-1897', 'none', 'white')",
+                rusqlite::params![id, created, updated],
+            )
+            .unwrap();
+        }
+    }
+    let mut db = GameDb::open(dir.path()).unwrap();
+    assert_eq!(db.version().unwrap(), schema::latest());
+    let order = |db: &GameDb| -> Vec<(String, i64, i64)> {
+        db.all()
+            .unwrap()
+            .into_iter()
+            .map(|g| (g.id, g.stored_order, g.written_order))
+            .collect()
+    };
+    let row = |id: &str, stored, written| (id.to_string(), stored, written);
+    assert_eq!(
+        order(&db),
+        [row("late", 3, 5), row("tie", 2, 4), row("early", 1, 6)]
+    );
+    // The count goes on from the highest: a new game is the newest, and last written.
+    db.save(&a_game("new")).unwrap();
+    assert_eq!(order(&db)[0], row("new", 7, 7));
 }

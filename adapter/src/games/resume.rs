@@ -1,10 +1,8 @@
 //! The game `morphy play --resume [ID]` goes on with: the one named, or the last
-//! unfinished one with a move made (the one that changed last; of two in the same
-//! second, the newer), opened again from its record. A finished
+//! unfinished one with a move made (the one written last, by the database's count of
+//! writes, whatever the clock said), opened again from its record. A finished
 //! game, and a timed one (the terminal keeps no clocks: its clocks would stop), are
 //! refused, saying where to see or play them.
-
-use std::cmp::Reverse;
 
 use super::error::GamesError;
 use super::facts::{clock, plain};
@@ -26,7 +24,7 @@ pub fn pick(db: &GameDb, id: Option<&str>) -> Result<GameRecord, GamesError> {
             .all()?
             .into_iter()
             .filter(|g| g.result.is_none() && !g.moves.is_empty())
-            .min_by_key(|g| Reverse(g.updated))
+            .max_by_key(|g| g.written_order)
             .ok_or_else(|| {
                 GamesError::Usage(format!(
                     "no unfinished game in {file}; 'morphy games' lists the games"
