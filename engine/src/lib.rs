@@ -28,6 +28,7 @@ pub mod attacks;
 pub mod eval;
 pub mod fen;
 pub mod game;
+pub mod huge_pages;
 mod movegen;
 pub mod named;
 pub mod notation;

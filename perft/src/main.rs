@@ -246,8 +246,9 @@ fn run(args: &RunArgs, sliders: SliderAttacks) -> Result<(), Failure> {
         .depth
         .ok_or("--depth N is required (a number of plies, e.g. --depth 5)")?;
     let pos = args.root.position()?;
-    let hash = (args.hash > 0).then(|| PerftHash::new(args.hash));
+    // Timed from here: sizing the table (a small count first) and its pages are the run's.
     let start = Instant::now();
+    let hash = (args.hash > 0).then(|| PerftHash::for_count(args.hash, &pos, depth));
     let total = if args.divide {
         let lines = divide(&pos, depth, args.threads, hash.as_ref())?;
         for (mv, n) in &lines {
@@ -263,12 +264,22 @@ fn run(args: &RunArgs, sliders: SliderAttacks) -> Result<(), Failure> {
     say!(out, "Time: {secs:.3} s");
     say!(
         out,
-        "NPS: {:.0} (bulk counting at the last ply; {} thread(s); hash {} MiB; {sliders} slider attacks)",
+        "NPS: {:.0} (bulk counting at the last ply; {} thread(s); hash {}; {sliders} slider attacks)",
         total as f64 / secs.max(1e-9),
         args.threads.max(1),
-        args.hash
+        hash.as_ref().map_or_else(|| "0 MiB".to_string(), |h| table_size(h, args.hash))
     );
     Ok(())
+}
+
+/// The table's size in MiB, and the size asked for when the count took less.
+fn table_size(table: &PerftHash, asked: usize) -> String {
+    let kib = table.slots() * 16 / 1024;
+    if kib >= asked * 1024 {
+        format!("{asked} MiB")
+    } else {
+        format!("{kib} KiB of the {asked} MiB asked: enough for this count")
+    }
 }
 
 fn suite(
