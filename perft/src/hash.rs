@@ -6,12 +6,10 @@
 //! The table is allocated zeroed and advised as huge pages ([`engine::huge_pages`]): the
 //! system hands out its pages as they are first touched, 2 MiB at a time where it can, so
 //! a large table costs nothing up front and fewer faults and TLB misses after. A count
-//! that cannot fill the table it is given gets a smaller one ([`PerftHash::for_count`]),
+//! that cannot fill the table it is given gets a smaller one ([`PerftHash::for_stores`]),
 //! so that a shallow perft does not pay for touching gigabytes it never reuses.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-
-use engine::Position;
 
 /// A shared table of perft subtree counts.
 pub struct PerftHash {
@@ -44,22 +42,15 @@ impl PerftHash {
         }
     }
 
-    /// A table for counting `depth` plies below `pos`: at most `megabytes` MiB, and no
-    /// more than two slots for each count the perft can store. Counts are stored at two
-    /// plies and more above the leaves, so the stores are at most the nodes from the root
-    /// down to `depth - 2` plies; that count is taken (at most 5 plies, a few
-    /// milliseconds) when it decides, and a deeper perft gets the size asked for.
-    pub fn for_count(megabytes: usize, pos: &Position, depth: u32) -> PerftHash {
+    /// A table of at most `megabytes` MiB for a count that stores at most `stores`
+    /// counts: no more than two slots a count (at least 1,024 slots).
+    pub fn for_stores(megabytes: usize, stores: u64) -> PerftHash {
         let asked = slots_in(megabytes);
-        if depth < 2 || depth - 2 > 5 {
-            return PerftHash::with_slots(asked);
-        }
-        let stores: u64 = (0..=depth - 2).map(|d| crate::perft(pos, d)).sum();
         let needed = usize::try_from(stores.saturating_mul(2))
             .unwrap_or(usize::MAX)
             .checked_next_power_of_two()
             .unwrap_or(usize::MAX);
-        PerftHash::with_slots(needed.clamp(1 << 10, asked.max(1 << 10)).min(asked))
+        PerftHash::with_slots(needed.max(1 << 10).min(asked))
     }
 
     /// The number of slots.
@@ -113,17 +104,11 @@ mod tests {
     }
 
     #[test]
-    fn a_shallow_count_gets_a_table_its_size_and_a_deep_one_what_it_asked() {
-        use engine::Rules;
-        let start = Position::startpos(Rules::default());
-        // Depth 6 stores at most 1 + 20 + 400 + 8,902 + 197,281 counts: 2 × 206,604
-        // rounds up to 2^19 slots (8 MiB), not the 256 MiB asked.
-        assert_eq!(PerftHash::for_count(256, &start, 6).slots(), 1 << 19);
-        // Never more than asked.
-        assert_eq!(PerftHash::for_count(1, &start, 6).slots(), 1 << 16);
-        // Depth 8 and more: as asked, without a count first.
-        assert_eq!(PerftHash::for_count(256, &start, 8).slots(), 1 << 24);
-        // Depth 1: nothing is stored; the table is as asked, and never used.
-        assert_eq!(PerftHash::for_count(2, &start, 1).slots(), 1 << 17);
+    fn a_count_that_stores_little_gets_a_table_its_size_never_more_than_asked() {
+        // 206,604 counts: 2 × 206,604 rounds up to 2^19 slots (8 MiB), not the 256 MiB.
+        assert_eq!(PerftHash::for_stores(256, 206_604).slots(), 1 << 19);
+        assert_eq!(PerftHash::for_stores(1, 206_604).slots(), 1 << 16);
+        assert_eq!(PerftHash::for_stores(256, u64::MAX).slots(), 1 << 24);
+        assert_eq!(PerftHash::for_stores(256, 0).slots(), 1 << 10);
     }
 }

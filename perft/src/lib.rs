@@ -137,6 +137,20 @@ pub fn divide_parallel(pos: &Position, depth: u32, hash: Option<&PerftHash>) -> 
         .collect()
 }
 
+/// A hash table for counting `depth` plies below `pos`, of at most `megabytes` MiB. Counts
+/// are stored two plies and more above the leaves, so a count stores at most the nodes
+/// from the root down to `depth - 2` plies: for a depth of 7 or less that number is
+/// counted first (at most 5 plies, a few milliseconds) and the table made no larger than
+/// it needs ([`PerftHash::for_stores`]); a deeper count gets the size asked for.
+pub fn table_for(megabytes: usize, pos: &Position, depth: u32) -> PerftHash {
+    let stores = if (2..=7).contains(&depth) {
+        (0..=depth - 2).map(|d| perft(pos, d)).sum()
+    } else {
+        u64::MAX
+    };
+    PerftHash::for_stores(megabytes, stores)
+}
+
 /// Perft using a hash table when one is given.
 pub fn perft_with(pos: &Position, depth: u32, hash: Option<&PerftHash>) -> u64 {
     match hash {
@@ -165,4 +179,25 @@ pub fn perft_hashed(pos: &Position, depth: u32, table: &PerftHash) -> u64 {
     }
     table.store(pos.key(), depth, nodes);
     nodes
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::{Position, Rules};
+
+    use super::*;
+
+    #[test]
+    fn a_shallow_count_gets_a_table_its_size_and_a_deep_one_what_it_asked() {
+        let start = Position::startpos(Rules::default());
+        // Depth 6 stores at most 1 + 20 + 400 + 8,902 + 197,281 counts: 2^19 slots.
+        assert_eq!(table_for(256, &start, 6).slots(), 1 << 19);
+        // Depth 8: as asked, without a count first.
+        assert_eq!(table_for(256, &start, 8).slots(), 1 << 24);
+        // And the count through the smaller table is the same.
+        assert_eq!(
+            perft_hashed(&start, 5, &table_for(256, &start, 5)),
+            4_865_609
+        );
+    }
 }

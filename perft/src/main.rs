@@ -248,7 +248,7 @@ fn run(args: &RunArgs, sliders: SliderAttacks) -> Result<(), Failure> {
     let pos = args.root.position()?;
     // Timed from here: sizing the table (a small count first) and its pages are the run's.
     let start = Instant::now();
-    let hash = (args.hash > 0).then(|| PerftHash::for_count(args.hash, &pos, depth));
+    let hash = (args.hash > 0).then(|| perft::table_for(args.hash, &pos, depth));
     let total = if args.divide {
         let lines = divide(&pos, depth, args.threads, hash.as_ref())?;
         for (mv, n) in &lines {
