@@ -21,15 +21,20 @@ KILLED=3
 declare -A EXPECTED=([5]=4865609 [6]=119060324 [7]=3195901860 [8]=84998978956)
 WANT=${EXPECTED[$DEPTH]:?"depth $DEPTH: no known count to check (5 to 8)"}
 ((KILLED < TASKS)) || { echo "slurm: TASKS must be more than $KILLED" >&2; exit 2; }
-for tool in munged slurmctld slurmd sbatch squeue scancel sinfo; do
+[ "$(id -u)" = 0 ] || { echo "slurm: run as root (the daemons run as root here)" >&2; exit 2; }
+for tool in munged slurmctld slurmd sbatch squeue scancel sinfo awk; do
   command -v "$tool" >/dev/null || { echo "slurm: $tool is missing (apt-get install slurm-wlm munge)" >&2; exit 2; }
 done
 if [ -z "${PERFT:-}" ]; then
-  [ -x target/release/perft ] || cargo build --release -p morphy-perft --quiet
+  cargo build --release -p morphy-perft --quiet
   PERFT=$PWD/target/release/perft
 fi
 PERFT=$(realpath "$PERFT")
 START=$(date +%s.%N)
+# Seconds since $1 (a `date +%s.%N`), to a tenth.
+since() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
+ARRAY=""
+RERUN=""
 
 ROOT=$(mktemp -d /tmp/morphy-slurm.XXXXXX)
 chmod 755 "$ROOT"
@@ -37,14 +42,26 @@ mkdir -p "$ROOT"/{munge,state,spool,log,work}
 chmod 700 "$ROOT/munge"
 stop() {
   local rc=$?
-  [ -f "$ROOT/slurmd.pid" ] && kill "$(cat "$ROOT/slurmd.pid")" 2>/dev/null || true
-  [ -f "$ROOT/slurmctld.pid" ] && kill "$(cat "$ROOT/slurmctld.pid")" 2>/dev/null || true
-  munged --socket="$ROOT/munge/socket" --stop >/dev/null 2>&1 || true
+  set +e
+  # The jobs first (their perft processes would outlive slurmd), then the daemons,
+  # each waited for a few seconds.
+  [ -n "$ARRAY$RERUN" ] && scancel --full $ARRAY $RERUN 2>/dev/null
+  for _ in $(seq 50); do
+    [ -z "$(squeue -h -o %i 2>/dev/null)" ] && break
+    sleep 0.1
+  done
+  for daemon in slurmd slurmctld; do
+    pid=$(cat "$ROOT/$daemon.pid" 2>/dev/null)
+    [ -n "$pid" ] || continue
+    kill "$pid" 2>/dev/null
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  done
+  munged --socket="$ROOT/munge/socket" --stop >/dev/null 2>&1
   if [ $rc -ne 0 ]; then
-    echo "slurm: failed; the daemons' logs:" >&2
-    tail -n 20 "$ROOT"/log/* >&2 || true
+    echo "slurm: failed; the daemons' logs and the tasks' errors:" >&2
+    tail -n 20 "$ROOT"/log/* "$ROOT"/work/errors.* >&2 2>/dev/null
   fi
-  rm -rf "$ROOT"
+  rm -rf "$ROOT" 2>/dev/null
   exit $rc
 }
 trap stop EXIT
@@ -95,7 +112,7 @@ for _ in $(seq 100); do
   sleep 0.2
 done
 sinfo -h -o %T | grep -Eq '^idle' || { echo "slurm: the node never came up" >&2; exit 1; }
-echo "slurm: one-node cluster up on $HOST ($CPUS CPUs) in $(printf '%.1f' "$(echo "$(date +%s.%N) - $START" | bc)") s"
+echo "slurm: one-node cluster up on $HOST ($CPUS CPUs) in $(since "$START") s"
 
 # The recipe.
 cd "$ROOT/work"
@@ -113,25 +130,38 @@ T0=$(date +%s.%N)
 ARRAY=$(sbatch --parsable perft.sbatch)
 echo "slurm: array job $ARRAY of $TASKS tasks, $(grep -vc '^#' jobs) job lines"
 
-# Task KILLED is killed while it counts.
+# Task KILLED is killed while it counts: once it runs and has written a first line.
+state=""
 for _ in $(seq 3000); do
   state=$(squeue -h -r -j "${ARRAY}_$KILLED" -o %T 2>/dev/null || true)
-  [ "$state" = RUNNING ] && break
+  [ "$state" = RUNNING ] && [ -s "results.$KILLED" ] && break
   if [ -z "$state" ]; then
-    echo "slurm: task $KILLED ended before it could be killed: use a deeper perft" >&2
+    echo "slurm: task $KILLED ended before it could be killed: use a deeper perft or more tasks" >&2
     exit 1
   fi
-  sleep 0.02
+  sleep 0.01
 done
+if [ "$state" != RUNNING ]; then
+  echo "slurm: task $KILLED never ran within 30 s (state: ${state:-gone})" >&2
+  exit 1
+fi
 scancel --signal=KILL "${ARRAY}_$KILLED"
 scancel "${ARRAY}_$KILLED"
 echo "slurm: task $KILLED killed while it ran"
-while [ -n "$(squeue -h -r -j "$ARRAY" -o %i 2>/dev/null)" ]; do sleep 0.2; done
+for _ in $(seq 3000); do
+  [ -z "$(squeue -h -r -j "$ARRAY" -o %i 2>/dev/null)" ] && break
+  sleep 0.2
+done
+[ -z "$(squeue -h -r -j "$ARRAY" -o %i 2>/dev/null)" ] || { echo "slurm: the array did not end within 10 minutes" >&2; exit 1; }
 
 set +e
 "$PERFT" merge jobs results.* >merged 2>missing
 rc=$?
 set -e
+if [ $rc -eq 0 ]; then
+  echo "slurm: task $KILLED finished before the kill landed: use a deeper perft or more tasks" >&2
+  exit 1
+fi
 if [ $rc -ne 1 ]; then
   echo "slurm: merge after the kill should report missing jobs (exit 1), got $rc:" >&2
   cat merged missing >&2
@@ -140,7 +170,9 @@ fi
 echo "slurm: merge: $(cut -c1-100 missing)…"
 set +e
 "$PERFT" merge --missing jobs results.* >rerun
+rc=$?
 set -e
+[ $rc -le 1 ] || { echo "slurm: merge --missing failed (exit $rc)" >&2; exit 1; }
 echo "slurm: $(grep -vc '^#' rerun) job lines to run again"
 cat >rerun.sbatch <<EOF
 #!/bin/sh
@@ -150,14 +182,14 @@ cat >rerun.sbatch <<EOF
 #SBATCH --error=errors.rerun
 exec "$PERFT" job rerun
 EOF
-RERUN=$(sbatch --parsable --wait rerun.sbatch)
+RERUN=$(timeout 600 sbatch --parsable --wait rerun.sbatch)
 echo "slurm: rerun job $RERUN done"
 "$PERFT" merge jobs results.* >merged
 GOT=$(sed -n 's/^Nodes: //p' merged)
-ELAPSED=$(printf '%.1f' "$(echo "$(date +%s.%N) - $T0" | bc)")
+ELAPSED=$(since "$T0")
 if [ "$GOT" != "$WANT" ]; then
   echo "slurm: perft $DEPTH merged to '$GOT', not $WANT" >&2
   exit 1
 fi
 echo "slurm: perft $DEPTH = $GOT, exact, ${ELAPSED} s from sbatch to the last merge"
-echo "slurm: $(printf '%.1f' "$(echo "$(date +%s.%N) - $START" | bc)") s in all"
+echo "slurm: $(since "$START") s in all"

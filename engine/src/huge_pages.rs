@@ -6,8 +6,10 @@
 //! `madvise(MADV_HUGEPAGE)` asks for 2 MiB pages (transparent huge pages, which most
 //! distributions leave to such advice); elsewhere, or if the system declines, the table
 //! is the same, in small pages. The allocation is zeroed by the allocator
-//! ([`bytemuck::zeroed_slice_box`]), which for a large table maps fresh pages the system
-//! zeroes as they are first touched: nothing is written up front.
+//! ([`bytemuck::zeroed_slice_box`]), which for a large table (above the C library's
+//! threshold for mapping, 128 KiB to 32 MiB in glibc) maps fresh pages the system zeroes
+//! as they are first touched: nothing is written up front. A smaller table may come
+//! from the heap, cleared by the allocator before the advice is given.
 
 /// A table of `len` zeroed values, its whole 2 MiB spans advised as huge pages.
 pub fn zeroed_table<T: bytemuck::Zeroable>(len: usize) -> Box<[T]> {
@@ -38,7 +40,7 @@ fn advise_huge_pages<T>(table: &[T]) {
     // whole huge pages) and stays mapped while the call runs; MADV_HUGEPAGE changes how
     // the kernel backs the pages, never what they hold, so no Rust reference sees a
     // change. A refusal (an old kernel, huge pages turned off) leaves the table as it was.
-    let _refused = unsafe {
+    let _status = unsafe {
         libc::madvise(
             first as *mut libc::c_void,
             last - first,

@@ -33,6 +33,11 @@ impl PerftHash {
         PerftHash::with_slots(slots_in(megabytes))
     }
 
+    /// The slots a table of `megabytes` MiB has, without making it.
+    pub fn slots_for(megabytes: usize) -> usize {
+        slots_in(megabytes)
+    }
+
     /// A table of `slots` slots, a power of two.
     fn with_slots(slots: usize) -> PerftHash {
         debug_assert!(slots.is_power_of_two());

@@ -139,15 +139,27 @@ pub fn divide_parallel(pos: &Position, depth: u32, hash: Option<&PerftHash>) -> 
 
 /// A hash table for counting `depth` plies below `pos`, of at most `megabytes` MiB. Counts
 /// are stored two plies and more above the leaves, so a count stores at most the nodes
-/// from the root down to `depth - 2` plies: for a depth of 7 or less that number is
-/// counted first (at most 5 plies, a few milliseconds) and the table made no larger than
-/// it needs ([`PerftHash::for_stores`]); a deeper count gets the size asked for.
+/// from the root down to `depth - 2` plies. For a depth of 7 or less they are counted
+/// first, ply by ply, stopping as soon as they would fill the table asked for, and the
+/// table made no larger than it needs ([`PerftHash::for_stores`]); a deeper count gets
+/// the size asked for. Depths 0 and 1 store nothing.
 pub fn table_for(megabytes: usize, pos: &Position, depth: u32) -> PerftHash {
-    let stores = if (2..=7).contains(&depth) {
-        (0..=depth - 2).map(|d| perft(pos, d)).sum()
+    if depth < 2 {
+        return PerftHash::for_stores(megabytes, 0);
+    }
+    let asked = PerftHash::slots_for(megabytes) as u64;
+    let mut stores = 0u64;
+    if depth > 7 {
+        stores = u64::MAX;
     } else {
-        u64::MAX
-    };
+        for d in 0..=depth - 2 {
+            stores = stores.saturating_add(perft(pos, d));
+            if stores.saturating_mul(2) >= asked {
+                stores = u64::MAX;
+                break;
+            }
+        }
+    }
     PerftHash::for_stores(megabytes, stores)
 }
 

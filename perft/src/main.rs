@@ -272,13 +272,19 @@ fn run(args: &RunArgs, sliders: SliderAttacks) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The table's size in MiB, and the size asked for when the count took less.
+/// The table's size, and why it is not the size asked for when it is not.
 fn table_size(table: &PerftHash, asked: usize) -> String {
     let kib = table.slots() * 16 / 1024;
-    if kib >= asked * 1024 {
-        format!("{asked} MiB")
-    } else {
+    let whole = PerftHash::slots_for(asked);
+    if table.slots() < whole {
         format!("{kib} KiB of the {asked} MiB asked: enough for this count")
+    } else if kib / 1024 != asked {
+        format!(
+            "{} MiB ({asked} MiB asked, rounded down to a power of two)",
+            kib / 1024
+        )
+    } else {
+        format!("{asked} MiB")
     }
 }
 

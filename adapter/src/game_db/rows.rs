@@ -52,7 +52,8 @@ fn write(tx: &Transaction<'_>, g: &GameRecord) -> rusqlite::Result<()> {
          ON CONFLICT(id) DO UPDATE SET
             updated = ?2, spec = ?3, rules = ?4, odds = ?5, level = ?6, human = ?7,
             clock = ?8, seed = ?9, ending = ?10, result = ?11, reason = ?12,
-            white_ms = ?13, black_ms = ?14, written_order = ?15",
+            white_ms = ?13, black_ms = ?14, written_order = ?15,
+            stored_order = CASE WHEN stored_order = 0 THEN ?15 ELSE stored_order END",
         params![
             g.id,
             t,

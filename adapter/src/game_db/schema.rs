@@ -56,8 +56,8 @@ pub const MIGRATIONS: &[&str] = &[
     UPDATE games SET written_order = (SELECT count(*) FROM games) + o.n
         FROM (SELECT rowid AS r, row_number() OVER (ORDER BY updated, rowid) AS n FROM games) AS o
         WHERE games.rowid = o.r;
-    CREATE INDEX games_by_stored ON games(stored_order);
-    CREATE INDEX games_by_written ON games(written_order);",
+    CREATE UNIQUE INDEX games_by_stored ON games(stored_order);
+    CREATE UNIQUE INDEX games_by_written ON games(written_order);",
 ];
 
 /// The newest schema version this Morphy knows.
@@ -74,7 +74,8 @@ pub fn version(conn: &Connection) -> rusqlite::Result<i64> {
 }
 
 /// Runs the migrations the file lacks, from its version `from` on, each in its
-/// transaction.
+/// transaction. The version is read again inside each transaction, so that a second
+/// program opening the same old file at the same moment skips what the first has done.
 ///
 /// # Errors
 /// When one fails; the file stays at the last version reached.
@@ -84,6 +85,9 @@ pub fn migrate(conn: &mut Connection, from: i64) -> rusqlite::Result<()> {
             continue;
         }
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        if version(&tx)? >= n {
+            continue;
+        }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", n)?;
         tx.commit()?;

@@ -225,7 +225,7 @@ fn the_order_of_games_is_the_databases_count_of_writes_not_the_clock() {
     let dir = TestFolder::new("clock");
     let mut db = GameDb::open(dir.path()).unwrap();
     db.save(&a_game("before")).unwrap();
-    // The clock jumped a year ahead while the first game was written, then was set
+    // The clock jumped seven years ahead while the first game was written, then was set
     // back to 1970 for the second: the second is still the newer, and the first,
     // written once more after it, the last written.
     set_times(&db, "before", 2_000_000_000, 2_000_000_000);
@@ -282,4 +282,34 @@ fn a_version_2_file_takes_the_order_of_its_games_from_their_times() {
     // The count goes on from the highest: a new game is the newest, and last written.
     db.save(&a_game("new")).unwrap();
     assert_eq!(order(&db)[0], row("new", 7, 7));
+    // A game an older Morphy wrote into the file meanwhile (it knows no order: 0) takes
+    // its place once this one writes it.
+    db.conn
+        .execute(
+            "INSERT INTO games (id, created, updated, spec, rules, odds, human)
+             VALUES ('old', 1, 1, '{}', 'american-1897', 'none', 'white')",
+            [],
+        )
+        .unwrap();
+    db.save(&a_game("old")).unwrap();
+    assert_eq!(order(&db)[0], row("old", 8, 8));
+}
+
+#[test]
+fn two_programs_opening_an_old_file_at_once_migrate_it_once() {
+    let dir = TestFolder::new("v2-twice");
+    std::fs::create_dir_all(dir.path()).unwrap();
+    {
+        let conn = Connection::open(dir.path().join(FILE)).unwrap();
+        conn.execute_batch(schema::MIGRATIONS[0]).unwrap();
+        conn.execute_batch(schema::MIGRATIONS[1]).unwrap();
+        conn.pragma_update(None, "user_version", 2).unwrap();
+    }
+    // The second read the version (2) before the first migrated the file.
+    let mut late = Connection::open(dir.path().join(FILE)).unwrap();
+    let seen = schema::version(&late).unwrap();
+    let first = GameDb::open(dir.path()).unwrap();
+    assert_eq!(first.version().unwrap(), schema::latest());
+    schema::migrate(&mut late, seen).unwrap();
+    assert_eq!(schema::version(&late).unwrap(), schema::latest());
 }
