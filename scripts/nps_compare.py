@@ -18,9 +18,11 @@ more. The anchors are built from their public sources outside this repository.
 
 import argparse
 import os
+import queue
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -58,12 +60,20 @@ class Engine:
             [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL, text=True, bufsize=1,
         )
+        # Lines read on a thread of their own, so that a silent engine meets the deadline.
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
         self.send("uci")
         self.wait_for("uciok")
         self.send("setoption name Threads value 1")
         self.send("setoption name Hash value 16")
         self.send("isready")
         self.wait_for("readyok")
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.lines.put(line)
+        self.lines.put(None)
 
     def send(self, line):
         self.proc.stdin.write(line + "\n")
@@ -73,8 +83,11 @@ class Engine:
         end = time.monotonic() + deadline
         lines = []
         while time.monotonic() < end:
-            line = self.proc.stdout.readline()
-            if not line:
+            try:
+                line = self.lines.get(timeout=max(end - time.monotonic(), 0.01))
+            except queue.Empty:
+                break
+            if line is None:
                 sys.exit(f"{self.name} closed its output while waiting for {word}")
             line = line.strip()
             lines.append(line)

@@ -20,22 +20,17 @@ pub struct PerftHash {
 /// Bytes a slot takes.
 const SLOT_BYTES: usize = 16;
 
-/// The slots of a table of at most `megabytes` MiB (at least one slot): the largest power
-/// of two that fits, so a request of 2^k MiB gets all of it.
-fn slots_in(megabytes: usize) -> usize {
-    let bytes = megabytes.max(1).saturating_mul(1 << 20);
-    1usize << (bytes / SLOT_BYTES).max(1).ilog2()
-}
-
 impl PerftHash {
     /// A table of at most `megabytes` MiB (at least one slot), rounded down to a power of two.
     pub fn new(megabytes: usize) -> PerftHash {
-        PerftHash::with_slots(slots_in(megabytes))
+        PerftHash::with_slots(PerftHash::slots_for(megabytes))
     }
 
-    /// The slots a table of `megabytes` MiB has, without making it.
+    /// The slots a table of at most `megabytes` MiB has (at least one), without making
+    /// it: the largest power of two that fits, so a request of 2^k MiB gets all of it.
     pub fn slots_for(megabytes: usize) -> usize {
-        slots_in(megabytes)
+        let bytes = megabytes.max(1).saturating_mul(1 << 20);
+        1usize << (bytes / SLOT_BYTES).max(1).ilog2()
     }
 
     /// A table of `slots` slots, a power of two.
@@ -50,7 +45,7 @@ impl PerftHash {
     /// A table of at most `megabytes` MiB for a count that stores at most `stores`
     /// counts: no more than two slots a count (at least 1,024 slots).
     pub fn for_stores(megabytes: usize, stores: u64) -> PerftHash {
-        let asked = slots_in(megabytes);
+        let asked = PerftHash::slots_for(megabytes);
         let needed = usize::try_from(stores.saturating_mul(2))
             .unwrap_or(usize::MAX)
             .checked_next_power_of_two()

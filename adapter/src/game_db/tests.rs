@@ -62,21 +62,35 @@ fn an_empty_file_is_migrated_from_version_0() {
     assert_eq!(db.load("a").unwrap().map(|g| g.moves.len()), Some(2));
 }
 
+/// A file in `dir` as the schema of `version` wrote it (its migrations up to there).
+fn old_file(dir: &TestFolder, version: usize) -> Connection {
+    std::fs::create_dir_all(dir.path()).unwrap();
+    let conn = Connection::open(dir.path().join(FILE)).unwrap();
+    for sql in &schema::MIGRATIONS[..version] {
+        conn.execute_batch(sql).unwrap();
+    }
+    conn.pragma_update(None, "user_version", i64::try_from(version).unwrap())
+        .unwrap();
+    conn
+}
+
+/// A game's row as a schema of version 2 or less writes it: no moves, no order.
+fn insert_bare_game(conn: &Connection, id: &str, created: i64, updated: i64) {
+    conn.execute(
+        "INSERT INTO games (id, created, updated, spec, rules, odds, human)
+         VALUES (?1, ?2, ?3, '{}', 'american-1897', 'none', 'white')",
+        rusqlite::params![id, created, updated],
+    )
+    .unwrap();
+}
+
 #[test]
 fn a_version_1_file_is_migrated_and_keeps_its_games() {
     let dir = TestFolder::new("v1");
-    std::fs::create_dir_all(dir.path()).unwrap();
     {
         // A file as the first schema wrote it, with a game in it.
-        let conn = Connection::open(dir.path().join(FILE)).unwrap();
-        conn.execute_batch(schema::MIGRATIONS[0]).unwrap();
-        conn.pragma_update(None, "user_version", 1).unwrap();
-        conn.execute(
-            "INSERT INTO games (id, created, updated, spec, rules, odds, human)
-             VALUES ('old', 1, 2, '{}', 'american-1897', 'none', 'white')",
-            [],
-        )
-        .unwrap();
+        let conn = old_file(&dir, 1);
+        insert_bare_game(&conn, "old", 1, 2);
         conn.execute(
             "INSERT INTO moves (game_id, ply, uci) VALUES ('old', 1, 'd2d4')",
             [],
@@ -249,20 +263,11 @@ fn the_order_of_games_is_the_databases_count_of_writes_not_the_clock() {
 #[test]
 fn a_version_2_file_takes_the_order_of_its_games_from_their_times() {
     let dir = TestFolder::new("v2");
-    std::fs::create_dir_all(dir.path()).unwrap();
     {
-        let conn = Connection::open(dir.path().join(FILE)).unwrap();
-        conn.execute_batch(schema::MIGRATIONS[0]).unwrap();
-        conn.execute_batch(schema::MIGRATIONS[1]).unwrap();
-        conn.pragma_update(None, "user_version", 2).unwrap();
+        let conn = old_file(&dir, 2);
         // Rowids 1, 2, 3: begun at 50, 30 and 30; last changed at 60, 90 and 40.
         for (id, created, updated) in [("late", 50, 60), ("early", 30, 90), ("tie", 30, 40)] {
-            conn.execute(
-                "INSERT INTO games (id, created, updated, spec, rules, odds, human)
-                 VALUES (?1, ?2, ?3, '{}', 'american-1897', 'none', 'white')",
-                rusqlite::params![id, created, updated],
-            )
-            .unwrap();
+            insert_bare_game(&conn, id, created, updated);
         }
     }
     let mut db = GameDb::open(dir.path()).unwrap();
@@ -284,13 +289,7 @@ fn a_version_2_file_takes_the_order_of_its_games_from_their_times() {
     assert_eq!(order(&db)[0], row("new", 7, 7));
     // A game an older Morphy wrote into the file meanwhile (it knows no order: 0) takes
     // its place once this one writes it.
-    db.conn
-        .execute(
-            "INSERT INTO games (id, created, updated, spec, rules, odds, human)
-             VALUES ('old', 1, 1, '{}', 'american-1897', 'none', 'white')",
-            [],
-        )
-        .unwrap();
+    insert_bare_game(&db.conn, "old", 1, 1);
     db.save(&a_game("old")).unwrap();
     assert_eq!(order(&db)[0], row("old", 8, 8));
 }
@@ -298,13 +297,7 @@ fn a_version_2_file_takes_the_order_of_its_games_from_their_times() {
 #[test]
 fn two_programs_opening_an_old_file_at_once_migrate_it_once() {
     let dir = TestFolder::new("v2-twice");
-    std::fs::create_dir_all(dir.path()).unwrap();
-    {
-        let conn = Connection::open(dir.path().join(FILE)).unwrap();
-        conn.execute_batch(schema::MIGRATIONS[0]).unwrap();
-        conn.execute_batch(schema::MIGRATIONS[1]).unwrap();
-        conn.pragma_update(None, "user_version", 2).unwrap();
-    }
+    drop(old_file(&dir, 2));
     // The second read the version (2) before the first migrated the file.
     let mut late = Connection::open(dir.path().join(FILE)).unwrap();
     let seen = schema::version(&late).unwrap();
