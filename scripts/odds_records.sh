@@ -21,7 +21,8 @@
 #   PERFT=/tmp/records/perft BUILT_FROM=a2296d7 scripts/odds_records.sh 8 none rook
 # Environment: PERFT (default target/release/perft), BUILT_FROM (the commit PERFT was built
 # from; default HEAD), RECORDS, EPD, HASH_MIB (512), SPLIT (2), B_HASH (0), NOTE (machine note for the
-# header of a new records file).
+# header of a new records file), PARALLEL (1: A and B of a preset run at once, one core each;
+# each is still one thread).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,9 +35,10 @@ EPD=${EPD:-perft/records/odds_american_1897.epd}
 HASH_MIB=${HASH_MIB:-512}
 SPLIT=${SPLIT:-2}
 B_HASH=${B_HASH:-0}
+PARALLEL=${PARALLEL:-0}
 RULES=american-1897
 
-[ $# -ge 1 ] || { sed -n '2,24p' "$0" >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,25p' "$0" >&2; exit 2; }
 DEPTH=$1
 shift
 PRESETS=("$@")
@@ -137,8 +139,16 @@ for odds in "${PRESETS[@]}"; do
     echo "$odds D$DEPTH: already recorded ($(recorded "$odds" "$DEPTH"))"
     continue
   fi
-  count_a "$odds" "$DEPTH"
-  count_b "$odds" "$DEPTH"
+  if [ "$PARALLEL" = 1 ]; then
+    # A on its own core while B runs here (B sets B_METHOD, so it stays in this shell).
+    count_a "$odds" "$DEPTH" &
+    a_pid=$!
+    count_b "$odds" "$DEPTH"
+    wait "$a_pid"
+  else
+    count_a "$odds" "$DEPTH"
+    count_b "$odds" "$DEPTH"
+  fi
   a=$(nodes_of a)
   b=$(nodes_of b)
   if [ -z "$a" ] || [ "$a" != "$b" ]; then
