@@ -21,8 +21,8 @@
 #   PERFT=/tmp/records/perft BUILT_FROM=a2296d7 scripts/odds_records.sh 8 none rook
 # Environment: PERFT (default target/release/perft), BUILT_FROM (the commit PERFT was built
 # from; default HEAD), RECORDS, EPD, HASH_MIB (512), SPLIT (2), B_HASH (0), NOTE (machine note for the
-# header of a new records file), PARALLEL (1: A and B of a preset run at once, one core each;
-# each is still one thread).
+# header of a new records file), PARALLEL (1: A and B of a preset run as two processes at
+# once, each still one thread).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -46,7 +46,10 @@ PRESETS=("$@")
 [ -x "$PERFT" ] || { echo "no perft binary at $PERFT (cargo build --release -p morphy-perft)" >&2; exit 2; }
 
 WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+A_PID=
+# A count A still running in the background (PARALLEL=1) is stopped with its whole process
+# group when the script ends early (B failed, a mismatch, an interrupt).
+trap '[ -z "$A_PID" ] || kill -- -"$A_PID" 2>/dev/null; rm -rf "$WORK"' EXIT
 
 write_header() {
   local cpu
@@ -140,11 +143,15 @@ for odds in "${PRESETS[@]}"; do
     continue
   fi
   if [ "$PARALLEL" = 1 ]; then
-    # A on its own core while B runs here (B sets B_METHOD, so it stays in this shell).
+    # A in the background, in a process group of its own (job control on), while B runs
+    # here (B sets B_METHOD, so it stays in this shell).
+    set -m
     count_a "$odds" "$DEPTH" &
-    a_pid=$!
+    A_PID=$!
+    set +m
     count_b "$odds" "$DEPTH"
-    wait "$a_pid"
+    wait "$A_PID" || { echo "count A failed: $odds D$DEPTH" >&2; exit 1; }
+    A_PID=""
   else
     count_a "$odds" "$DEPTH"
     count_b "$odds" "$DEPTH"
@@ -152,7 +159,7 @@ for odds in "${PRESETS[@]}"; do
   a=$(nodes_of a)
   b=$(nodes_of b)
   if [ -z "$a" ] || [ "$a" != "$b" ]; then
-    echo "MISMATCH $odds D$DEPTH: A (hash) = '$a', B ($B_METHOD, no hash) = '$b'" >&2
+    echo "MISMATCH $odds D$DEPTH: A (hash) = '$a', B ($B_METHOD) = '$b'" >&2
     exit 1
   fi
   read -r a_user a_wall <"$WORK/a.time"
