@@ -58,6 +58,11 @@ impl PerftHash {
         self.slots.len()
     }
 
+    /// The table's size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * SLOT_BYTES
+    }
+
     /// The count stored for (key, depth), if any.
     #[inline]
     pub fn probe(&self, key: u64, depth: u32) -> Option<u64> {

@@ -144,20 +144,16 @@ pub fn divide_parallel(pos: &Position, depth: u32, hash: Option<&PerftHash>) -> 
 /// table made no larger than it needs ([`PerftHash::for_stores`]); a deeper count gets
 /// the size asked for. Depths 0 and 1 store nothing.
 pub fn table_for(megabytes: usize, pos: &Position, depth: u32) -> PerftHash {
-    if depth < 2 {
-        return PerftHash::for_stores(megabytes, 0);
+    if depth > 7 {
+        return PerftHash::for_stores(megabytes, u64::MAX);
     }
+    // Once the counts would fill the table asked for, `for_stores` gives it whole.
     let asked = PerftHash::slots_for(megabytes) as u64;
     let mut stores = 0u64;
-    if depth > 7 {
-        stores = u64::MAX;
-    } else {
-        for d in 0..=depth - 2 {
-            stores = stores.saturating_add(perft(pos, d));
-            if stores.saturating_mul(2) >= asked {
-                stores = u64::MAX;
-                break;
-            }
+    for d in 0..depth.saturating_sub(1) {
+        stores = stores.saturating_add(perft(pos, d));
+        if stores.saturating_mul(2) >= asked {
+            break;
         }
     }
     PerftHash::for_stores(megabytes, stores)

@@ -274,7 +274,7 @@ fn run(args: &RunArgs, sliders: SliderAttacks) -> Result<(), Failure> {
 
 /// The table's size, and why it is not the size asked for when it is not.
 fn table_size(table: &PerftHash, asked: usize) -> String {
-    let kib = table.slots() * 16 / 1024;
+    let kib = table.bytes() / 1024;
     let whole = PerftHash::slots_for(asked);
     if table.slots() < whole {
         format!("{kib} KiB of the {asked} MiB asked: enough for this count")
