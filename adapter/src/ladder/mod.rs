@@ -23,10 +23,9 @@ pub use worth::worth;
 
 use engine::search::{MAX_ELO, MIN_ELO};
 
-/// The Elo full strength counts as: the top level, [`MAX_ELO`], whose node budget
-/// (fifty million nodes a move) does not bind at ordinary time controls and which never
-/// plays a second-best move (`engine::search::strength`): it plays as full strength
-/// does. Full strength is stronger still at long time controls; this figure is a floor.
+/// The Elo full strength counts as: the top level, [`MAX_ELO`], which never plays a
+/// second-best move (`engine::search::strength`). Full strength searches without its
+/// node budget and is stronger: this figure is a floor.
 pub const FULL_STRENGTH_ELO: u32 = MAX_ELO;
 
 /// The levels the ladder offers: those of the web board's form, [`MIN_ELO`] to

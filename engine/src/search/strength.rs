@@ -3,8 +3,8 @@
 //! away now and then.
 //!
 //! Two things weaken it, both set by the Elo through the calibration table
-//! [`CALIBRATION`] (measured against Stockfish's own calibrated `UCI_Elo`, docs/STRENGTH.md
-//! "A strength the person chooses"):
+//! [`CALIBRATION`] (measured against Stockfish 16's `UCI_Elo`, whose own fit rates it
+//! against Stash versions rated on CCRL: docs/STRENGTH.md "The levels measured again"):
 //! - a node budget: it sees less far, as a weaker player does;
 //! - now and then a plausible second-best move: among the root moves whose scores lie
 //!   within a margin of the best (a margin that shrinks as the Elo rises), never one that
@@ -13,7 +13,10 @@
 //!
 //! The choice is reproducible: it depends only on the seed and the position, so the same
 //! seed against the same moves gives the same game (with one thread, when the node budget
-//! rather than the clock ends each search).
+//! rather than the clock ends each search). The budgets are small (a few thousand nodes
+//! to a few tens of thousands, milliseconds on any machine), so the budget, not the clock,
+//! ends the search at any ordinary time control, and a level plays the same on every
+//! machine.
 
 use crate::position::Position;
 use crate::rng::Rng;
@@ -26,8 +29,8 @@ use super::score::{Bound, MATE_BOUND};
 
 /// The lowest Elo the strength rule plays at; lower settings play as this.
 pub const MIN_ELO: u32 = 1200;
-/// The highest Elo setting; at and above it the node budget no longer binds at ordinary
-/// time controls and no second-best move is chosen.
+/// The highest Elo setting; at and above it no second-best move is chosen, though the node
+/// budget still binds: full strength (no level) is stronger.
 pub const MAX_ELO: u32 = 2600;
 
 /// A strength below Morphy's full one: the Elo to play at and the seed of its choices.
@@ -73,16 +76,19 @@ const fn row(elo: u32, nodes: u64, margin_cp: i32, choose_per_mille: u32) -> Cal
 }
 
 /// The calibration table, by rising Elo; settings between rows are interpolated (the
-/// node budget geometrically, the margin and the rate linearly).
+/// node budget geometrically, the margin and the rate linearly). Each row's budget was
+/// measured against Stockfish 16 at the same `UCI_Elo` (`scripts/level_match.sh`; the
+/// figures in docs/STRENGTH.md): the margins and rates are the table's earlier ones, the
+/// budgets are new.
 pub const CALIBRATION: [Calibration; 8] = [
     row(1200, 600, 150, 450),
     row(1400, 1_800, 120, 400),
-    row(1600, 5_000, 90, 300),
-    row(1800, 11_000, 60, 200),
-    row(2000, 90_000, 40, 120),
-    row(2200, 400_000, 20, 60),
-    row(2400, 2_000_000, 10, 20),
-    row(2600, 50_000_000, 0, 0),
+    row(1600, 3_100, 90, 300),
+    row(1800, 3_200, 60, 200),
+    row(2000, 3_600, 40, 120),
+    row(2200, 5_000, 20, 60),
+    row(2400, 8_000, 10, 20),
+    row(2600, 28_000, 0, 0),
 ];
 
 /// How many principal variations a limited search keeps, to have second-best moves with
