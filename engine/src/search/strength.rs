@@ -13,8 +13,8 @@
 //!
 //! The choice is reproducible: it depends only on the seed and the position, so the same
 //! seed against the same moves gives the same game (with one thread, when the node budget
-//! rather than the clock ends each search). The budgets are small (a few thousand nodes
-//! to a few tens of thousands, milliseconds on any machine), so the budget, not the clock,
+//! rather than the clock ends each search). The budgets are small (600 to 28 000 nodes,
+//! milliseconds on any machine), so the budget, not the clock,
 //! ends the search at any ordinary time control, and a level plays the same on every
 //! machine.
 
