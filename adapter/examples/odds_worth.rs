@@ -7,7 +7,7 @@
 //! # Every game's line and each cell's count, from the receiver's side (tab-separated):
 //! cargo run --release -p morphy-adapter --example odds_worth -- play \
 //!     --odds knight,rook --giver 1600 --receiver 1200,1400 --games 20 --seed 1 > runs.tsv
-//! # The stretches and worths, as the Markdown rows of docs/LADDER.md:
+//! # The gaps of self-play and the worths, as the Markdown rows of docs/LADDER.md:
 //! cargo run --release -p morphy-adapter --example odds_worth -- fit runs.tsv
 //! ```
 
@@ -21,7 +21,7 @@ use engine::rng::Rng;
 use engine::Odds;
 use morphy_adapter::ladder::duel::{play, Pairing};
 use morphy_adapter::ladder::fit::Fit;
-use morphy_adapter::ladder::worth_fit::{worth_table, MeasuredGame, WorthFit};
+use morphy_adapter::ladder::worth_fit::{worth_table, MeasuredGame, NoWorth, WorthFit};
 
 /// The match runner's arguments.
 #[derive(Parser)]
@@ -174,35 +174,47 @@ fn cells(games: &[MeasuredGame], keep: impl Fn(&MeasuredGame) -> bool) -> String
 
 fn fit(files: &[PathBuf], rust: bool) -> Result<(), String> {
     let games = read(files)?;
-    let (stretches, worths) = worth_table(&games);
+    let (gaps, worths, missing) = worth_table(&games);
+    for (odds, level, why) in &missing {
+        let why = match why {
+            NoWorth::NoGap { receiver } => {
+                format!("no game without odds between {level} and {receiver} measures their gap")
+            }
+            NoWorth::UnboundedGap { receiver } => {
+                format!("the gap between {level} and {receiver} has no finite figure (one side won every game)")
+            }
+        };
+        eprintln!("W-{odds}-{level}: not fitted: {why}");
+    }
     if rust {
         table(&worths);
         return Ok(());
     }
-    println!("| row | giver level | fitted to giver | games | receiver: W-D-L (receiver) | stretch k (95%) |");
-    println!("|---|---|---|---|---|---|");
-    for s in &stretches {
-        // At a level fitted to the games of the level above, only those against it.
+    println!("| row | levels | games | lower level: W-D-L | gap, Elo of self-play (95%) |");
+    println!("|---|---|---|---|---|");
+    for d in &gaps {
         let counts = cells(&games, |g| {
-            g.odds == Odds::None
-                && g.giver == s.from
-                && g.receiver < g.giver
-                && (s.from == s.level || g.receiver == s.level)
+            g.odds == Odds::None && g.giver == d.giver && g.receiver == d.receiver
         });
+        let figure = match d.fit.unbounded {
+            Some(true) => format!("≥ {:.0} (all won by {})", d.fit.low, d.giver),
+            Some(false) => format!("≤ {:.0} (all won by {})", d.fit.high, d.receiver),
+            None => format!("{:.0} [{:.0}, {:.0}]", d.fit.value, d.fit.low, d.fit.high),
+        };
         println!(
-            "| K-{} | {} | {} | {} | {counts} | {:.3} [{:.3}, {:.3}] |",
-            s.level, s.level, s.from, s.games, s.fit.value, s.fit.low, s.fit.high
+            "| D-{}-{} | {} against {} | {} | {counts} | {figure} |",
+            d.giver, d.receiver, d.giver, d.receiver, d.games
         );
     }
     println!();
     println!(
-        "| row | odds | giver level | games | receiver: W-D-L (receiver) | worth, Elo (95%) | worth at the ends of k |"
+        "| row | odds | giver level | games | receiver: W-D-L (receiver) | worth, Elo (95%) | worth at the ends of the gap |"
     );
     println!("|---|---|---|---|---|---|---|");
     for w in &worths {
         let counts = cells(&games, |g| g.odds == w.odds && g.giver == w.level);
         let ends = w
-            .k_range
+            .gap_range
             .map_or("—".to_string(), |(a, b)| format!("{a:.0}, {b:.0}"));
         println!(
             "| W-{}-{} | {} | {} | {} | {counts} | {} | {ends} |",

@@ -5,18 +5,20 @@
 //! `G` giving `O` to Morphy at `G`, the receiver expected to score `logistic(w)`
 //! (`logistic(e)` being `1/(1 + 10^(−e/400))`). Where the odds are decisive between
 //! equals, a weaker receiver `R < G` makes the games informative, and the gap between
-//! the two levels is taken out as Morphy against itself measures it: without odds the
-//! weaker level scores `logistic(−k·(G − R))`, for a stretch `k` of self-play (Morphy's
-//! level settings are an Elo scale calibrated against Stockfish, and against itself
-//! Morphy's levels lie much farther apart than their names say). So:
-//! 1. `k` at `G` is fitted to the games without odds between `G` and a lower level, or,
-//!    when `G` is the lowest level played, to those between the next level up and `G`;
+//! the two levels is taken out as Morphy against itself measures it:
+//! 1. the **gap** `d(G, R)` is fitted to the games without odds between `G` and `R`
+//!    themselves, the weaker expected to score `logistic(−d)`. Nothing is assumed of how
+//!    far apart the levels' names put them: against itself Morphy's levels are not spaced
+//!    as their names are (two neighbouring levels can play as equals, docs/LADDER.md
+//!    "The gaps of self-play");
 //! 2. `w` is fitted to all games of `G` giving `O`, the receiver at `R` expected to score
-//!    `logistic(w − k·(G − R))`: the odds and the gap add, in Elo of self-play.
+//!    `logistic(w − d(G, R))` (`d(G, G)` = 0): the odds and the gap add, in Elo of
+//!    self-play.
 //!
 //! Both by maximum likelihood with the 95% profile interval ([`super::fit`]). The
-//! interval of `w` takes `k` as known; [`WorthFit::k_range`] gives `w` again at the ends
-//! of `k`'s interval, when games between distinct levels enter it. A draw is half a win.
+//! interval of `w` takes the gaps as known; [`WorthFit::gap_range`] gives `w` again with
+//! every gap at the low and at the high end of its interval, when games between distinct
+//! levels enter. A draw is half a win.
 
 use std::collections::BTreeSet;
 
@@ -37,14 +39,14 @@ pub struct MeasuredGame {
     pub score: f64,
 }
 
-/// The stretch `k` at one giver level.
+/// The gap of self-play between two levels, from the games without odds between them.
 #[derive(Copy, Clone, Debug, PartialEq)]
-pub struct Stretch {
-    /// The giver level it is used at.
-    pub level: u32,
-    /// The giver level of the games it was fitted to.
-    pub from: u32,
-    /// The fit, and how many games it rests on.
+pub struct Gap {
+    /// The stronger level by name (the giver of the games).
+    pub giver: u32,
+    /// The weaker level by name.
+    pub receiver: u32,
+    /// The fit: the Elo by which `giver` outplays `receiver` against itself.
     pub fit: Fit,
     /// The games.
     pub games: usize,
@@ -61,111 +63,166 @@ pub struct WorthFit {
     pub fit: Fit,
     /// The games.
     pub games: usize,
-    /// The worth at the low and the high end of the stretch's interval, when games
-    /// against a lower level enter the fit (`None`: the same level only).
-    pub k_range: Option<(f64, f64)>,
+    /// The worth with every gap at the low and at the high end of its interval, when
+    /// games against a lower level enter the fit (`None`: the same level only).
+    pub gap_range: Option<(f64, f64)>,
 }
 
-/// The stretch at `level`, from the games without odds between distinct levels: those
-/// `level` gave, or, at the lowest level, those the next level up gave it.
-pub fn stretch(games: &[MeasuredGame], level: u32) -> Option<Stretch> {
-    let apart = || {
-        games
-            .iter()
-            .filter(|g| g.odds == Odds::None && g.receiver < g.giver)
-    };
-    let (from, chosen): (u32, Vec<&MeasuredGame>) = if apart().any(|g| g.giver == level) {
-        (level, apart().filter(|g| g.giver == level).collect())
-    } else {
-        let above = apart()
-            .filter(|g| g.receiver == level)
-            .map(|g| g.giver)
-            .min()?;
-        let chosen = apart()
-            .filter(|g| g.giver == above && g.receiver == level)
-            .collect();
-        (above, chosen)
-    };
-    let obs: Vec<Observation> = chosen
+/// Why a worth could not be fitted.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NoWorth {
+    /// Games against `receiver` enter, but no game without odds between the two levels
+    /// measures their gap.
+    NoGap {
+        /// The receiver's level.
+        receiver: u32,
+    },
+    /// The gap to `receiver` has no finite figure: one level won every game.
+    UnboundedGap {
+        /// The receiver's level.
+        receiver: u32,
+    },
+}
+
+/// The gap between `giver` and a lower `receiver`, from the games without odds between
+/// them (either side may have had the pieces' colour; the giver is the level higher by
+/// name). `None` without such games.
+pub fn gap(games: &[MeasuredGame], giver: u32, receiver: u32) -> Option<Gap> {
+    let obs: Vec<Observation> = games
         .iter()
+        .filter(|g| g.odds == Odds::None && g.giver == giver && g.receiver == receiver)
         .map(|g| Observation {
+            // The receiver scores logistic(−d): slope −1 in the gap d.
             score: g.score,
-            slope: f64::from(g.receiver) - f64::from(g.giver),
+            slope: -1.0,
             offset: 0.0,
         })
         .collect();
-    fit(&obs, None).map(|fit| Stretch {
-        level,
-        from,
+    fit(&obs, None).map(|fit| Gap {
+        giver,
+        receiver,
         fit,
         games: obs.len(),
     })
 }
 
-/// The worth of `odds` at giver `level`, with stretch `k`.
-pub fn worth_at(games: &[MeasuredGame], odds: Odds, level: u32, k: f64) -> Option<Fit> {
+/// Every gap the games measure: each pair of distinct levels with games without odds
+/// between them, by giver and then receiver.
+pub fn gaps(games: &[MeasuredGame]) -> Vec<Gap> {
+    let pairs: BTreeSet<(u32, u32)> = games
+        .iter()
+        .filter(|g| g.odds == Odds::None && g.receiver != g.giver)
+        .map(|g| (g.giver, g.receiver))
+        .collect();
+    pairs
+        .into_iter()
+        .filter_map(|(giver, receiver)| gap(games, giver, receiver))
+        .collect()
+}
+
+/// The worth of `odds` at giver `level`, each game against a lower receiver `R` offset
+/// by `gap_of(R)`.
+fn worth_at(
+    games: &[MeasuredGame],
+    odds: Odds,
+    level: u32,
+    gap_of: impl Fn(u32) -> f64,
+) -> Option<Fit> {
     let obs: Vec<Observation> = games
         .iter()
         .filter(|g| g.odds == odds && g.giver == level)
         .map(|g| Observation {
             score: g.score,
             slope: 1.0,
-            offset: k * (f64::from(g.receiver) - f64::from(g.giver)),
+            offset: if g.receiver == level {
+                0.0
+            } else {
+                -gap_of(g.receiver)
+            },
         })
         .collect();
     fit(&obs, None)
 }
 
-/// The worth of `odds` at `level` with the stretch `k` there; `None` without games, or
-/// when games against a lower level would need a stretch and there is none.
+/// The worth of `odds` at `level`, with the gaps of `gaps` taken out of the games
+/// against other levels. `Ok(None)` without games.
 pub fn worth_fit(
     games: &[MeasuredGame],
+    gaps: &[Gap],
     odds: Odds,
     level: u32,
-    k: Option<&Stretch>,
-) -> Option<WorthFit> {
-    let mine = games.iter().filter(|g| g.odds == odds && g.giver == level);
-    let n = mine.clone().count();
-    let apart = mine.clone().any(|g| g.receiver != g.giver);
-    let (fit, k_range) = match k {
-        Some(k) => {
-            let fit = worth_at(games, odds, level, k.fit.value)?;
-            let at = |k: f64| worth_at(games, odds, level, k).map_or(f64::NAN, |f| f.value);
-            (fit, apart.then(|| (at(k.fit.low), at(k.fit.high))))
+) -> Result<Option<WorthFit>, NoWorth> {
+    let mine: Vec<&MeasuredGame> = games
+        .iter()
+        .filter(|g| g.odds == odds && g.giver == level)
+        .collect();
+    let receivers: BTreeSet<u32> = mine
+        .iter()
+        .map(|g| g.receiver)
+        .filter(|&r| r != level)
+        .collect();
+    let mut used: Vec<Gap> = Vec::new();
+    for &receiver in &receivers {
+        let found = gaps
+            .iter()
+            .find(|d| d.giver == level && d.receiver == receiver)
+            .ok_or(NoWorth::NoGap { receiver })?;
+        if found.fit.unbounded.is_some() {
+            return Err(NoWorth::UnboundedGap { receiver });
         }
-        // Between equals only, the stretch does not enter.
-        None if !apart => (worth_at(games, odds, level, 0.0)?, None),
-        None => return None,
+        used.push(*found);
+    }
+    let used = &used;
+    let at = |end: fn(&Fit) -> f64| {
+        move |receiver: u32| {
+            used.iter()
+                .find(|d| d.receiver == receiver)
+                .map_or(f64::NAN, |d| end(&d.fit))
+        }
     };
-    Some(WorthFit {
+    let Some(fit) = worth_at(games, odds, level, at(|f| f.value)) else {
+        return Ok(None);
+    };
+    let gap_range = (!receivers.is_empty()).then(|| {
+        let w = |end: fn(&Fit) -> f64| {
+            worth_at(games, odds, level, at(end)).map_or(f64::NAN, |f| f.value)
+        };
+        // A wider gap takes more of the receiver's score out: the worth grows with it.
+        (w(|f| f.low), w(|f| f.high))
+    });
+    Ok(Some(WorthFit {
         odds,
         level,
         fit,
-        games: n,
-        k_range,
-    })
+        games: mine.len(),
+        gap_range,
+    }))
 }
 
-/// Every odds' worth at every giver level played, with the stretches found (a level
-/// whose games are all between equals needs none).
-pub fn worth_table(games: &[MeasuredGame]) -> (Vec<Stretch>, Vec<WorthFit>) {
+/// Every gap measured, every odds' worth at every giver level played, and the cells that
+/// could not be fitted (odds, level, why).
+pub type WorthTable = (Vec<Gap>, Vec<WorthFit>, Vec<(Odds, u32, NoWorth)>);
+
+/// The whole table from the games.
+pub fn worth_table(games: &[MeasuredGame]) -> WorthTable {
     let levels: BTreeSet<u32> = games
         .iter()
         .filter(|g| g.odds != Odds::None)
         .map(|g| g.giver)
         .collect();
-    let mut stretches = Vec::new();
+    let gaps = gaps(games);
     let mut worths = Vec::new();
+    let mut missing = Vec::new();
     for level in levels {
-        let k = stretch(games, level);
         for &odds in Odds::ALL.iter().filter(|&&o| o != Odds::None) {
-            if let Some(w) = worth_fit(games, odds, level, k.as_ref()) {
-                worths.push(w);
+            match worth_fit(games, &gaps, odds, level) {
+                Ok(Some(w)) => worths.push(w),
+                Ok(None) => {}
+                Err(why) => missing.push((odds, level, why)),
             }
         }
-        stretches.extend(k);
     }
-    (stretches, worths)
+    (gaps, worths, missing)
 }
 
 #[cfg(test)]
