@@ -5,9 +5,10 @@
 //! (`odds_worth fit --rust` prints this table from the runs' files).
 //!
 //! Between the levels measured the worth is interpolated linearly in the level; below
-//! the lowest and above the highest it is held at the nearest figure. The levels above
-//! the highest measured, and full strength, were not measured (docs/LADDER.md "The table
-//! in the code").
+//! the lowest and above the highest it is held at the nearest figure. The levels measured
+//! are 1200 to 2400; 2600 and full strength take 2400's figures, since at 2600 Morphy
+//! plays no second-best move and every game between equals from one odds start is the same
+//! game (docs/LADDER.md "The table in the code").
 
 use engine::Odds;
 
@@ -19,9 +20,11 @@ const TABLE: [(Odds, &[(u32, f64)]); 12] = [
         &[
             (1200, -6.9),  // docs/LADDER.md W-pawn-1200
             (1400, 56.1),  // docs/LADDER.md W-pawn-1400
-            (1600, 103.7), // docs/LADDER.md W-pawn-1600
-            (1800, 52.5),  // docs/LADDER.md W-pawn-1800
-            (2000, 147.2), // docs/LADDER.md W-pawn-2000
+            (1600, 130.9), // docs/LADDER.md W-pawn-1600
+            (1800, 11.6),  // docs/LADDER.md W-pawn-1800
+            (2000, 17.4),  // docs/LADDER.md W-pawn-2000
+            (2200, 175.7), // docs/LADDER.md W-pawn-2200
+            (2400, 175.7), // docs/LADDER.md W-pawn-2400
         ],
     ),
     (
@@ -29,9 +32,11 @@ const TABLE: [(Odds, &[(u32, f64)]); 12] = [
         &[
             (1200, 100.0), // docs/LADDER.md W-pawn-and-move-1200
             (1400, 88.7),  // docs/LADDER.md W-pawn-and-move-1400
-            (1600, 186.2), // docs/LADDER.md W-pawn-and-move-1600
-            (1800, 259.5), // docs/LADDER.md W-pawn-and-move-1800
-            (2000, 254.7), // docs/LADDER.md W-pawn-and-move-2000
+            (1600, 200.2), // docs/LADDER.md W-pawn-and-move-1600
+            (1800, 223.3), // docs/LADDER.md W-pawn-and-move-1800
+            (2000, 154.1), // docs/LADDER.md W-pawn-and-move-2000
+            (2200, 168.4), // docs/LADDER.md W-pawn-and-move-2200
+            (2400, 585.0), // docs/LADDER.md W-pawn-and-move-2400
         ],
     ),
     (
@@ -39,9 +44,11 @@ const TABLE: [(Odds, &[(u32, f64)]); 12] = [
         &[
             (1200, 132.9), // docs/LADDER.md W-pawn-and-two-moves-1200
             (1400, 92.5),  // docs/LADDER.md W-pawn-and-two-moves-1400
-            (1600, 130.9), // docs/LADDER.md W-pawn-and-two-moves-1600
-            (1800, 231.9), // docs/LADDER.md W-pawn-and-two-moves-1800
-            (2000, 284.9), // docs/LADDER.md W-pawn-and-two-moves-2000
+            (1600, 147.2), // docs/LADDER.md W-pawn-and-two-moves-1600
+            (1800, 154.1), // docs/LADDER.md W-pawn-and-two-moves-1800
+            (2000, 154.1), // docs/LADDER.md W-pawn-and-two-moves-2000
+            (2200, 88.7),  // docs/LADDER.md W-pawn-and-two-moves-2200
+            (2400, 214.8), // docs/LADDER.md W-pawn-and-two-moves-2400
         ],
     ),
     (
@@ -49,9 +56,11 @@ const TABLE: [(Odds, &[(u32, f64)]); 12] = [
         &[
             (1200, 129.0), // docs/LADDER.md W-knight-1200
             (1400, 230.2), // docs/LADDER.md W-knight-1400
-            (1600, 309.5), // docs/LADDER.md W-knight-1600
-            (1800, 483.2), // docs/LADDER.md W-knight-1800
-            (2000, 636.4), // docs/LADDER.md W-knight-2000
+            (1600, 196.9), // docs/LADDER.md W-knight-1600
+            (1800, 351.7), // docs/LADDER.md W-knight-1800
+            (2000, 325.2), // docs/LADDER.md W-knight-2000
+            (2200, 436.4), // docs/LADDER.md W-knight-2200
+            (2400, 544.7), // docs/LADDER.md W-knight-2400
         ],
     ),
     (
@@ -59,9 +68,11 @@ const TABLE: [(Odds, &[(u32, f64)]); 12] = [
         &[
             (1200, 137.0), // docs/LADDER.md W-bishop-1200
             (1400, 257.6), // docs/LADDER.md W-bishop-1400
-            (1600, 378.1), // docs/LADDER.md W-bishop-1600
-            (1800, 398.4), // docs/LADDER.md W-bishop-1800
-            (2000, 523.3), // docs/LADDER.md W-bishop-2000 (all won: lower bound)
+            (1600, 201.0), // docs/LADDER.md W-bishop-1600
+            (1800, 250.0), // docs/LADDER.md W-bishop-1800
+            (2000, 381.7), // docs/LADDER.md W-bishop-2000
+            (2200, 511.5), // docs/LADDER.md W-bishop-2200
+            (2400, 708.3), // docs/LADDER.md W-bishop-2400
         ],
     ),
     (
@@ -69,9 +80,11 @@ const TABLE: [(Odds, &[(u32, f64)]); 12] = [
         &[
             (1200, 214.8), // docs/LADDER.md W-rook-1200
             (1400, 288.1), // docs/LADDER.md W-rook-1400
-            (1600, 288.4), // docs/LADDER.md W-rook-1600
-            (1800, 585.0), // docs/LADDER.md W-rook-1800
-            (2000, 585.0), // docs/LADDER.md W-rook-2000 (all won: held from below)
+            (1600, 336.2), // docs/LADDER.md W-rook-1600
+            (1800, 381.7), // docs/LADDER.md W-rook-1800
+            (2000, 301.3), // docs/LADDER.md W-rook-2000
+            (2200, 458.5), // docs/LADDER.md W-rook-2200
+            (2400, 544.7), // docs/LADDER.md W-rook-2400
         ],
     ),
     (
@@ -79,9 +92,11 @@ const TABLE: [(Odds, &[(u32, f64)]); 12] = [
         &[
             (1200, 372.3), // docs/LADDER.md W-rook-and-knight-1200
             (1400, 338.0), // docs/LADDER.md W-rook-and-knight-1400
-            (1600, 635.8), // docs/LADDER.md W-rook-and-knight-1600
-            (1800, 830.2), // docs/LADDER.md W-rook-and-knight-1800
-            (2000, 830.2), // docs/LADDER.md W-rook-and-knight-2000 (all won: held from below)
+            (1600, 452.1), // docs/LADDER.md W-rook-and-knight-1600
+            (1800, 436.4), // docs/LADDER.md W-rook-and-knight-1800
+            (2000, 636.4), // docs/LADDER.md W-rook-and-knight-2000
+            (2200, 636.4), // docs/LADDER.md W-rook-and-knight-2200 (all won: held from below)
+            (2400, 636.4), // docs/LADDER.md W-rook-and-knight-2400 (all won: held from below)
         ],
     ),
     (
@@ -89,9 +104,11 @@ const TABLE: [(Odds, &[(u32, f64)]); 12] = [
         &[
             (1200, 238.1), // docs/LADDER.md W-rook-pawn-and-move-1200
             (1400, 269.4), // docs/LADDER.md W-rook-pawn-and-move-1400
-            (1600, 475.8), // docs/LADDER.md W-rook-pawn-and-move-1600
-            (1800, 708.3), // docs/LADDER.md W-rook-pawn-and-move-1800
-            (2000, 708.3), // docs/LADDER.md W-rook-pawn-and-move-2000 (all won: held from below)
+            (1600, 369.9), // docs/LADDER.md W-rook-pawn-and-move-1600
+            (1800, 416.6), // docs/LADDER.md W-rook-pawn-and-move-1800
+            (2000, 830.2), // docs/LADDER.md W-rook-pawn-and-move-2000
+            (2200, 708.3), // docs/LADDER.md W-rook-pawn-and-move-2200
+            (2400, 585.0), // docs/LADDER.md W-rook-pawn-and-move-2400
         ],
     ),
     (
@@ -99,9 +116,11 @@ const TABLE: [(Odds, &[(u32, f64)]); 12] = [
         &[
             (1200, 391.6), // docs/LADDER.md W-two-rooks-1200
             (1400, 478.0), // docs/LADDER.md W-two-rooks-1400
-            (1600, 687.5), // docs/LADDER.md W-two-rooks-1600
-            (1800, 687.5), // docs/LADDER.md W-two-rooks-1800 (all won: held from below)
-            (2000, 687.5), // docs/LADDER.md W-two-rooks-2000 (all won: held from below)
+            (1600, 532.5), // docs/LADDER.md W-two-rooks-1600
+            (1800, 585.0), // docs/LADDER.md W-two-rooks-1800
+            (2000, 595.1), // docs/LADDER.md W-two-rooks-2000 (all won: lower bound)
+            (2200, 595.1), // docs/LADDER.md W-two-rooks-2200 (all won: lower bound)
+            (2400, 595.1), // docs/LADDER.md W-two-rooks-2400 (all won: lower bound)
         ],
     ),
     (
@@ -109,9 +128,11 @@ const TABLE: [(Odds, &[(u32, f64)]); 12] = [
         &[
             (1200, 576.2), // docs/LADDER.md W-queen-1200
             (1400, 636.4), // docs/LADDER.md W-queen-1400
-            (1600, 711.5), // docs/LADDER.md W-queen-1600
-            (1800, 711.5), // docs/LADDER.md W-queen-1800 (all won: held from below)
-            (2000, 711.5), // docs/LADDER.md W-queen-2000 (all won: held from below)
+            (1600, 585.2), // docs/LADDER.md W-queen-1600
+            (1800, 595.1), // docs/LADDER.md W-queen-1800 (all won: lower bound)
+            (2000, 708.3), // docs/LADDER.md W-queen-2000
+            (2200, 830.2), // docs/LADDER.md W-queen-2200
+            (2400, 830.2), // docs/LADDER.md W-queen-2400 (all won: held from below)
         ],
     ),
     (
@@ -119,9 +140,11 @@ const TABLE: [(Odds, &[(u32, f64)]); 12] = [
         &[
             (1200, 68.6),  // docs/LADDER.md W-two-moves-1200
             (1400, 103.7), // docs/LADDER.md W-two-moves-1400
-            (1600, 41.9),  // docs/LADDER.md W-two-moves-1600
-            (1800, 70.4),  // docs/LADDER.md W-two-moves-1800
-            (2000, 107.5), // docs/LADDER.md W-two-moves-2000
+            (1600, 81.4),  // docs/LADDER.md W-two-moves-1600
+            (1800, 147.2), // docs/LADDER.md W-two-moves-1800
+            (2000, 82.6),  // docs/LADDER.md W-two-moves-2000
+            (2200, 206.7), // docs/LADDER.md W-two-moves-2200
+            (2400, 301.3), // docs/LADDER.md W-two-moves-2400
         ],
     ),
     (
@@ -129,9 +152,11 @@ const TABLE: [(Odds, &[(u32, f64)]); 12] = [
         &[
             (1200, 31.4),  // docs/LADDER.md W-three-moves-1200
             (1400, 34.9),  // docs/LADDER.md W-three-moves-1400
-            (1600, 49.0),  // docs/LADDER.md W-three-moves-1600
-            (1800, 64.4),  // docs/LADDER.md W-three-moves-1800
-            (2000, 140.4), // docs/LADDER.md W-three-moves-2000
+            (1600, 81.4),  // docs/LADDER.md W-three-moves-1600
+            (1800, 147.2), // docs/LADDER.md W-three-moves-1800
+            (2000, 23.2),  // docs/LADDER.md W-three-moves-2000
+            (2200, 120.4), // docs/LADDER.md W-three-moves-2200
+            (2400, 214.8), // docs/LADDER.md W-three-moves-2400
         ],
     ),
 ];
