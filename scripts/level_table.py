@@ -61,6 +61,13 @@ def sf16_skill_level(elo):
     return min(max(((37.2473 * e - 40.8525) * e + 22.2943) * e - 0.311438, 0.0), 19.0)
 
 
+def sf11_skill_level(elo):
+    """Stockfish 11's fractional skill level at UCI_Elo `elo` (its src/search.cpp: a fit
+    at 60s+0.6s anchored to CCRL); each search rounds it up or down at random."""
+    e = min(max(elo, 1350), 2850)
+    return min(max(((e - 1346.6) / 143.4) ** (1 / 0.806), 0.0), 20.0)
+
+
 def loglik(r, cells):
     """Log-likelihood of rating r over cells [(anchor, wins, draws, losses)]."""
     total = 0.0
@@ -122,8 +129,9 @@ def main():
         score = 100 * (w + d / 2) / n
         print(f"| {level[0]} | {level[1]} | {anchor} ({rating}) | {n} | {w}-{d}-{l} | {score:.1f}% | {fmt(*fit([(rating, w, d, l)]))} |")
     print()
-    print("The anchors' moves by the depth their search reached (Stockfish 16 at UCI_Elo picks")
-    print("its move once its search completes depth 1 + its skill level):")
+    print("The anchors' moves by the depth their search reached (Stockfish at UCI_Elo picks")
+    print("its move once its search completes depth 1 + its skill level; Stockfish 11 rounds")
+    print("its fractional skill level up or down at random, so its least pick depth is shown):")
     for anchor, ds in sorted(anchor_depths.items()):
         if not ds:
             continue
@@ -131,6 +139,9 @@ def main():
         if anchor.startswith("sf:"):
             pick = 1 + int(sf16_skill_level(int(anchor[3:])))
             line += f"; its pick depth {pick}, moves short of it: {sum(1 for x in ds if x < pick)}"
+        elif anchor.startswith("sf11:"):
+            pick = 1 + int(sf11_skill_level(int(anchor[5:])))
+            line += f"; its least pick depth {pick}, moves short of it: {sum(1 for x in ds if x < pick)}"
         print(line)
     print()
     print(f"| level | budget | games | measured over its anchors (95%) | within ±{args.tolerance:.0f}? |")
