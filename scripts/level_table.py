@@ -68,6 +68,14 @@ def sf11_skill_level(elo):
     return min(max(((e - 1346.6) / 143.4) ** (1 / 0.806), 0.0), 20.0)
 
 
+# Each Stockfish anchor's skill level by UCI_Elo, and what 1 + its integer part is: its
+# pick depth (Stockfish 11 rounds its level up or down at random, so the least one).
+PICK_DEPTH = {
+    "sf": (sf16_skill_level, "pick depth"),
+    "sf11": (sf11_skill_level, "least pick depth"),
+}
+
+
 def loglik(r, cells):
     """Log-likelihood of rating r over cells [(anchor, wins, draws, losses)]."""
     total = 0.0
@@ -136,12 +144,11 @@ def main():
         if not ds:
             continue
         line = f"- {anchor}: {len(ds)} moves, least depth {min(ds)}, median {sorted(ds)[len(ds) // 2]}"
-        if anchor.startswith("sf:"):
-            pick = 1 + int(sf16_skill_level(int(anchor[3:])))
-            line += f"; its pick depth {pick}, moves short of it: {sum(1 for x in ds if x < pick)}"
-        elif anchor.startswith("sf11:"):
-            pick = 1 + int(sf11_skill_level(int(anchor[5:])))
-            line += f"; its least pick depth {pick}, moves short of it: {sum(1 for x in ds if x < pick)}"
+        kind, _, elo = anchor.partition(":")
+        if kind in PICK_DEPTH:
+            skill, which = PICK_DEPTH[kind]
+            pick = 1 + int(skill(int(elo)))
+            line += f"; its {which} {pick}, moves short of it: {sum(1 for x in ds if x < pick)}"
         print(line)
     print()
     print(f"| level | budget | games | measured over its anchors (95%) | within ±{args.tolerance:.0f}? |")

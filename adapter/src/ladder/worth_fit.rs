@@ -20,7 +20,7 @@
 //! every gap at the low and at the high end of its interval, when games between distinct
 //! levels enter. A draw is half a win.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use engine::Odds;
 
@@ -42,9 +42,9 @@ pub struct MeasuredGame {
 /// The gap of self-play between two levels, from the games without odds between them.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Gap {
-    /// The stronger level by name (the giver of the games).
+    /// The giver's level in those games.
     pub giver: u32,
-    /// The weaker level by name.
+    /// The receiver's level.
     pub receiver: u32,
     /// The fit: the Elo by which `giver` outplays `receiver` against itself.
     pub fit: Fit,
@@ -84,9 +84,9 @@ pub enum NoWorth {
     },
 }
 
-/// The gap between `giver` and a lower `receiver`, from the games without odds between
-/// them (either side may have had the pieces' colour; the giver is the level higher by
-/// name). `None` without such games.
+/// The gap between `giver` and `receiver`, from the games without odds in which they
+/// played those parts (in the runs the giver is the higher level): the Elo by which the
+/// giver outplays the receiver. `None` without such games.
 pub fn gap(games: &[MeasuredGame], giver: u32, receiver: u32) -> Option<Gap> {
     let obs: Vec<Observation> = games
         .iter()
@@ -161,7 +161,8 @@ pub fn worth_fit(
         .map(|g| g.receiver)
         .filter(|&r| r != level)
         .collect();
-    let mut used: Vec<Gap> = Vec::new();
+    // Each receiver's gap to `level`, which must be measured and finite.
+    let mut used: BTreeMap<u32, Fit> = BTreeMap::new();
     for &receiver in &receivers {
         let found = gaps
             .iter()
@@ -170,16 +171,10 @@ pub fn worth_fit(
         if found.fit.unbounded.is_some() {
             return Err(NoWorth::UnboundedGap { receiver });
         }
-        used.push(*found);
+        used.insert(receiver, found.fit);
     }
     let used = &used;
-    let at = |end: fn(&Fit) -> f64| {
-        move |receiver: u32| {
-            used.iter()
-                .find(|d| d.receiver == receiver)
-                .map_or(f64::NAN, |d| end(&d.fit))
-        }
-    };
+    let at = |end: fn(&Fit) -> f64| move |receiver: u32| end(&used[&receiver]);
     let Some(fit) = worth_at(games, odds, level, at(|f| f.value)) else {
         return Ok(None);
     };
