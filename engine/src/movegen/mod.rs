@@ -42,7 +42,7 @@ impl Position {
     /// How many promotion choices a pawn reaching its last rank has: 4, or 5 where it may
     /// remain a Pawn (Br. IV 15).
     #[inline(always)]
-    fn promotion_choices(&self) -> u64 {
+    pub(crate) fn promotion_choices(&self) -> u64 {
         // RULE(remain_pawn)
         match self.rules().promotion {
             PromotionRule::Piece => 4,
@@ -325,14 +325,33 @@ impl Position {
     /// The count for `us`, the side to move.
     #[inline(always)]
     pub(crate) fn count_legal_moves_as(&self, sliders: impl SliderLookup, us: Color) -> u64 {
+        let parts = self.count_legal_moves_in_parts(sliders, us);
+        parts.others + parts.free_pawns
+    }
+
+    /// The count for `us`, the side to move, in two parts: the free pawns' moves (which
+    /// depend on the men's squares in bulk) and all the others, with the squares `us`'s
+    /// sliders see. Perft's last two plies reuse the parts across the opponent's moves
+    /// ([`crate::position`]'s shared replies).
+    #[inline(always)]
+    pub(crate) fn count_legal_moves_in_parts(
+        &self,
+        sliders: impl SliderLookup,
+        us: Color,
+    ) -> CountParts {
         let king = self.king(us);
         let occupied = self.occupied();
         let base = (!self.colors(us) - self.pieces(PieceKind::King)) & self.move_limit();
         let (king_to, castle_to) =
             self.king_and_castle_targets(sliders, us, king, base, Bitboard::FULL);
         let mut n = u64::from(king_to.len()) + u64::from(castle_to.len());
+        let mut seen = Bitboard::EMPTY;
         if self.checkers().has_more_than_one() {
-            return n;
+            return CountParts {
+                others: n,
+                free_pawns: 0,
+                sliders_see: seen,
+            };
         }
         let targets = self.evasion_targets(king, base);
         let pinned = self.pinned();
@@ -344,10 +363,14 @@ impl Position {
         let diagonal = (self.pieces(PieceKind::Bishop) | queens) & self.colors(us);
         let straight = (self.pieces(PieceKind::Rook) | queens) & self.colors(us);
         for from in diagonal - pinned {
-            n += u64::from((sliders.bishop(from, occupied) & targets).len());
+            let attacks = sliders.bishop(from, occupied);
+            seen |= attacks;
+            n += u64::from((attacks & targets).len());
         }
         for from in straight - pinned {
-            n += u64::from((sliders.rook(from, occupied) & targets).len());
+            let attacks = sliders.rook(from, occupied);
+            seen |= attacks;
+            n += u64::from((attacks & targets).len());
         }
         for from in (diagonal | straight) & pinned {
             let mut to = Bitboard::EMPTY;
@@ -357,6 +380,7 @@ impl Position {
             if straight.has(from) {
                 to |= sliders.rook(from, occupied);
             }
+            seen |= to;
             n += u64::from((to & targets & line(king, from)).len());
         }
 
@@ -364,28 +388,18 @@ impl Position {
         let promotion = Position::promotion_rank(us);
         let choices = self.promotion_choices();
         let pawns = self.pieces_of(us, PieceKind::Pawn) - promotion;
-        let free = pawns - pinned;
-        let one = free.forward(us) - occupied;
-        let two = (one & Bitboard::rank(Rank::Third.relative_to(us))).forward(us) - occupied;
-        let theirs = self.colors(!us);
-        let (west, east) = pawn_attack_sets(us, free);
-        let count = |set: Bitboard| -> u64 {
-            let set = set & targets;
-            u64::from((set - promotion).len()) + u64::from((set & promotion).len()) * choices
-        };
-        if (free & Bitboard::rank(Rank::Seventh.relative_to(us))).is_empty() {
-            // No free pawn can reach its last rank: one move a target square.
-            n += u64::from((one & targets).len())
-                + u64::from((two & targets).len())
-                + u64::from((west & theirs & targets).len())
-                + u64::from((east & theirs & targets).len());
-        } else {
-            n += count(one) + count(two) + count(west & theirs) + count(east & theirs);
-        }
+        let free_pawns = free_pawn_moves(
+            us,
+            pawns - pinned,
+            occupied,
+            self.colors(!us),
+            targets,
+            choices,
+        );
         for from in pawns & pinned {
-            n += count(
-                self.pawn_targets(sliders, us, from, king, targets, base) - self.ep_square_bb(),
-            );
+            let to =
+                self.pawn_targets(sliders, us, from, king, targets, base) - self.ep_square_bb();
+            n += u64::from((to - promotion).len()) + u64::from((to & promotion).len()) * choices;
         }
         if let Some(ep) = self.ep_square() {
             if base.has(ep) {
@@ -396,7 +410,11 @@ impl Position {
                 }
             }
         }
-        n
+        CountParts {
+            others: n,
+            free_pawns,
+            sliders_see: seen,
+        }
     }
 
     #[inline(always)]
@@ -456,6 +474,50 @@ impl Position {
                 }
             }
         }
+    }
+}
+
+/// A count of legal moves in parts ([`Position::count_legal_moves_in_parts`]).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct CountParts {
+    /// Every move but the free pawns': the King's, castling, the pieces', the pinned
+    /// pawns', en passant.
+    pub(crate) others: u64,
+    /// The moves of the pawns that are not pinned (en passant apart).
+    pub(crate) free_pawns: u64,
+    /// Every square the side's sliders command (pinned ones too), `others`' only
+    /// dependence on squares it neither occupies nor has its King near.
+    pub(crate) sliders_see: Bitboard,
+}
+
+/// The moves of `color`'s unpinned pawns `free` (none on its last rank) onto `targets`,
+/// en passant apart: single and double steps onto empty squares, captures of `theirs`,
+/// each move to the last rank counted `choices` times (the promotion choices).
+#[inline(always)]
+pub(crate) fn free_pawn_moves(
+    color: Color,
+    free: Bitboard,
+    occupied: Bitboard,
+    theirs: Bitboard,
+    targets: Bitboard,
+    choices: u64,
+) -> u64 {
+    let one = free.forward(color) - occupied;
+    let two = (one & Bitboard::rank(Rank::Third.relative_to(color))).forward(color) - occupied;
+    let (west, east) = pawn_attack_sets(color, free);
+    if (free & Bitboard::rank(Rank::Seventh.relative_to(color))).is_empty() {
+        // No free pawn can reach its last rank: one move a target square.
+        u64::from((one & targets).len())
+            + u64::from((two & targets).len())
+            + u64::from((west & theirs & targets).len())
+            + u64::from((east & theirs & targets).len())
+    } else {
+        let promotion = Position::promotion_rank(color);
+        let count = |set: Bitboard| -> u64 {
+            let set = set & targets;
+            u64::from((set - promotion).len()) + u64::from((set & promotion).len()) * choices
+        };
+        count(one) + count(two) + count(west & theirs) + count(east & theirs)
     }
 }
 

@@ -60,9 +60,34 @@ impl Position {
     #[inline(always)]
     fn count_legal_replies_as(&self, sliders: impl SliderLookup, us: Color) -> u64 {
         let mut scratch = self.clone();
+        let shared = self.reply_base(&mut scratch, sliders, us);
         let mut n = 0;
         self.generate_moves_with(sliders, us, Bitboard::FULL, &mut |batch| {
+            let mut batch = batch;
+            if let Some(base) = &shared {
+                // A piece's quiet moves outside the zone: the shared count.
+                if batch.piece != PieceKind::Pawn && !batch.is_castle && !base.zone.has(batch.from)
+                {
+                    let quiet = batch.to - base.zone;
+                    let king_moved = batch.piece == PieceKind::King;
+                    for to in quiet {
+                        n += base.count_after(!us, batch.from, to, king_moved);
+                    }
+                    batch.to -= quiet;
+                }
+            }
             self.for_each_move_in(batch, |mv| {
+                if let Some(base) = &shared {
+                    if batch.piece == PieceKind::Pawn
+                        && ((Bitboard::from(mv.from()) | mv.to()) & base.zone).is_empty()
+                        && (mv.kind() == MoveKind::Normal
+                            || (mv.kind() == MoveKind::DoublePush
+                                && !base.double_step_zone.has(mv.to())))
+                    {
+                        n += base.count_after(!us, mv.from(), mv.to(), false);
+                        return;
+                    }
+                }
                 // The side to move is matched again in the count, so that it is compiled
                 // for each colour: the same side moves again in a turn of several moves.
                 if matches!(mv.kind(), MoveKind::Normal | MoveKind::DoublePush) {

@@ -9,6 +9,7 @@
 mod castling;
 mod count;
 mod play;
+mod replies;
 pub use play::IllegalMove;
 pub mod move_refusal;
 mod playable;
