@@ -165,7 +165,7 @@ impl Position {
     /// it lands once the Rook has moved. With many King steps or an open castling path,
     /// the opponent's whole attack map is cheaper than testing square by square.
     #[inline(always)]
-    fn king_and_castle_targets(
+    pub(crate) fn king_and_castle_targets(
         &self,
         sliders: impl SliderLookup,
         us: Color,
@@ -326,7 +326,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn count_legal_moves_as(&self, sliders: impl SliderLookup, us: Color) -> u64 {
         let parts = self.count_legal_moves_in_parts(sliders, us);
-        parts.others + parts.free_pawns
+        parts.king + parts.sliders + parts.rest + parts.free_pawns
     }
 
     /// The count for `us`, the side to move, in two parts: the free pawns' moves (which
@@ -340,49 +340,26 @@ impl Position {
         us: Color,
     ) -> CountParts {
         let king = self.king(us);
-        let occupied = self.occupied();
         let base = (!self.colors(us) - self.pieces(PieceKind::King)) & self.move_limit();
         let (king_to, castle_to) =
             self.king_and_castle_targets(sliders, us, king, base, Bitboard::FULL);
-        let mut n = u64::from(king_to.len()) + u64::from(castle_to.len());
-        let mut seen = Bitboard::EMPTY;
+        let king_moves = u64::from(king_to.len()) + u64::from(castle_to.len());
         if self.checkers().has_more_than_one() {
             return CountParts {
-                others: n,
+                king: king_moves,
+                sliders: 0,
+                rest: 0,
                 free_pawns: 0,
-                sliders_see: seen,
+                sliders_see: Bitboard::EMPTY,
             };
         }
         let targets = self.evasion_targets(king, base);
         let pinned = self.pinned();
+        let mut n = 0;
         for from in self.pieces_of(us, PieceKind::Knight) - pinned {
             n += u64::from((knight_attacks(from) & targets).len());
         }
-        // Sliders: the free ones, then the pinned ones (rare) along their King's line.
-        let queens = self.pieces(PieceKind::Queen);
-        let diagonal = (self.pieces(PieceKind::Bishop) | queens) & self.colors(us);
-        let straight = (self.pieces(PieceKind::Rook) | queens) & self.colors(us);
-        for from in diagonal - pinned {
-            let attacks = sliders.bishop(from, occupied);
-            seen |= attacks;
-            n += u64::from((attacks & targets).len());
-        }
-        for from in straight - pinned {
-            let attacks = sliders.rook(from, occupied);
-            seen |= attacks;
-            n += u64::from((attacks & targets).len());
-        }
-        for from in (diagonal | straight) & pinned {
-            let mut to = Bitboard::EMPTY;
-            if diagonal.has(from) {
-                to |= sliders.bishop(from, occupied);
-            }
-            if straight.has(from) {
-                to |= sliders.rook(from, occupied);
-            }
-            seen |= to;
-            n += u64::from((to & targets & line(king, from)).len());
-        }
+        let (slider_moves, seen) = self.slider_moves(sliders, us, targets);
 
         // Pawns: the free ones as sets, the pinned ones (rare) one by one.
         let promotion = Position::promotion_rank(us);
@@ -391,7 +368,7 @@ impl Position {
         let free_pawns = free_pawn_moves(
             us,
             pawns - pinned,
-            occupied,
+            self.occupied(),
             self.colors(!us),
             targets,
             choices,
@@ -411,10 +388,52 @@ impl Position {
             }
         }
         CountParts {
-            others: n,
+            king: king_moves,
+            sliders: slider_moves,
+            rest: n,
             free_pawns,
             sliders_see: seen,
         }
+    }
+
+    /// The moves of `us`'s Bishops, Rooks and Queens onto `targets` (the free ones, then
+    /// the pinned ones, rare, along their King's line), and every square they command.
+    #[inline(always)]
+    pub(crate) fn slider_moves(
+        &self,
+        sliders: impl SliderLookup,
+        us: Color,
+        targets: Bitboard,
+    ) -> (u64, Bitboard) {
+        let occupied = self.occupied();
+        let pinned = self.pinned();
+        let queens = self.pieces(PieceKind::Queen);
+        let diagonal = (self.pieces(PieceKind::Bishop) | queens) & self.colors(us);
+        let straight = (self.pieces(PieceKind::Rook) | queens) & self.colors(us);
+        let mut n = 0;
+        let mut seen = Bitboard::EMPTY;
+        for from in diagonal - pinned {
+            let attacks = sliders.bishop(from, occupied);
+            seen |= attacks;
+            n += u64::from((attacks & targets).len());
+        }
+        for from in straight - pinned {
+            let attacks = sliders.rook(from, occupied);
+            seen |= attacks;
+            n += u64::from((attacks & targets).len());
+        }
+        for from in (diagonal | straight) & pinned {
+            let mut to = Bitboard::EMPTY;
+            if diagonal.has(from) {
+                to |= sliders.bishop(from, occupied);
+            }
+            if straight.has(from) {
+                to |= sliders.rook(from, occupied);
+            }
+            seen |= to;
+            n += u64::from((to & targets & line(self.king(us), from)).len());
+        }
+        (n, seen)
     }
 
     #[inline(always)]
@@ -480,13 +499,15 @@ impl Position {
 /// A count of legal moves in parts ([`Position::count_legal_moves_in_parts`]).
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct CountParts {
-    /// Every move but the free pawns': the King's, castling, the pieces', the pinned
-    /// pawns', en passant.
-    pub(crate) others: u64,
+    /// The King's moves and castlings.
+    pub(crate) king: u64,
+    /// The Bishops', Rooks' and Queens' moves.
+    pub(crate) sliders: u64,
+    /// The Knights', the pinned pawns' and en passant.
+    pub(crate) rest: u64,
     /// The moves of the pawns that are not pinned (en passant apart).
     pub(crate) free_pawns: u64,
-    /// Every square the side's sliders command (pinned ones too), `others`' only
-    /// dependence on squares it neither occupies nor has its King near.
+    /// Every square the side's sliders command (pinned ones too).
     pub(crate) sliders_see: Bitboard,
 }
 

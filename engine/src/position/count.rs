@@ -60,32 +60,38 @@ impl Position {
     #[inline(always)]
     fn count_legal_replies_as(&self, sliders: impl SliderLookup, us: Color) -> u64 {
         let mut scratch = self.clone();
-        let shared = self.reply_base(&mut scratch, sliders, us);
+        let mut shared = self.reply_base(sliders, us);
         let mut n = 0;
         self.generate_moves_with(sliders, us, Bitboard::FULL, &mut |batch| {
             let mut batch = batch;
-            if let Some(base) = &shared {
-                // A piece's quiet moves outside the zone: the shared count.
-                if batch.piece != PieceKind::Pawn && !batch.is_castle && !base.zone.has(batch.from)
+            if let Some(base) = &mut shared {
+                // A piece's quiet moves outside the core: the shared count.
+                if batch.piece != PieceKind::Pawn && !batch.is_castle && !base.core.has(batch.from)
                 {
-                    let quiet = batch.to - base.zone;
-                    let king_moved = batch.piece == PieceKind::King;
-                    for to in quiet {
-                        n += base.count_after(!us, batch.from, to, king_moved);
+                    for to in batch.to - base.core {
+                        if let Some(count) =
+                            base.count_after(sliders, !us, batch.piece, batch.from, to)
+                        {
+                            n += count;
+                            batch.to -= to;
+                        }
                     }
-                    batch.to -= quiet;
                 }
             }
             self.for_each_move_in(batch, |mv| {
-                if let Some(base) = &shared {
+                if let Some(base) = &mut shared {
                     if batch.piece == PieceKind::Pawn
-                        && ((Bitboard::from(mv.from()) | mv.to()) & base.zone).is_empty()
+                        && ((Bitboard::from(mv.from()) | mv.to()) & base.core).is_empty()
                         && (mv.kind() == MoveKind::Normal
                             || (mv.kind() == MoveKind::DoublePush
                                 && !base.double_step_zone.has(mv.to())))
                     {
-                        n += base.count_after(!us, mv.from(), mv.to(), false);
-                        return;
+                        if let Some(count) =
+                            base.count_after(sliders, !us, PieceKind::Pawn, mv.from(), mv.to())
+                        {
+                            n += count;
+                            return;
+                        }
                     }
                 }
                 // The side to move is matched again in the count, so that it is compiled
