@@ -437,7 +437,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn ep_square_bb(&self) -> Bitboard {
+    pub(crate) fn ep_square_bb(&self) -> Bitboard {
         self.ep_square().map_or(Bitboard::EMPTY, Bitboard::from)
     }
 

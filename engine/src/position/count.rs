@@ -60,18 +60,34 @@ impl Position {
     #[inline(always)]
     fn count_legal_replies_as(&self, sliders: impl SliderLookup, us: Color) -> u64 {
         let mut scratch = self.clone();
-        let mut shared = self.reply_base(sliders, us);
+        let shared = self.reply_base(&mut scratch, sliders, us);
         let mut n = 0;
         self.generate_moves_with(sliders, us, Bitboard::FULL, &mut |batch| {
             let mut batch = batch;
-            if let Some(base) = &mut shared {
-                // A piece's quiet moves outside the core: the shared count.
-                if batch.piece != PieceKind::Pawn && !batch.is_castle && !base.core.has(batch.from)
-                {
-                    for to in batch.to - base.core {
-                        if let Some(count) =
-                            base.count_after(sliders, !us, batch.piece, batch.from, to)
+            if let Some(base) = &shared {
+                if !batch.is_castle && !base.core.has(batch.from) {
+                    // The quiet moves outside the core: the shared count.
+                    let mut quiet = batch.to - base.core;
+                    if batch.piece == PieceKind::Pawn {
+                        quiet -= Position::promotion_rank(us) | self.ep_square_bb();
+                    }
+                    for to in quiet {
+                        if batch.piece == PieceKind::Pawn
+                            && (batch.from as i8 - to as i8).abs() == 16
+                            && base.double_step_zone.has(to)
                         {
+                            continue;
+                        }
+                        let shared_count = base.count_after(
+                            &mut scratch,
+                            self,
+                            sliders,
+                            !us,
+                            batch.piece,
+                            batch.from,
+                            to,
+                        );
+                        if let Some(count) = shared_count {
                             n += count;
                             batch.to -= to;
                         }
@@ -79,21 +95,6 @@ impl Position {
                 }
             }
             self.for_each_move_in(batch, |mv| {
-                if let Some(base) = &mut shared {
-                    if batch.piece == PieceKind::Pawn
-                        && ((Bitboard::from(mv.from()) | mv.to()) & base.core).is_empty()
-                        && (mv.kind() == MoveKind::Normal
-                            || (mv.kind() == MoveKind::DoublePush
-                                && !base.double_step_zone.has(mv.to())))
-                    {
-                        if let Some(count) =
-                            base.count_after(sliders, !us, PieceKind::Pawn, mv.from(), mv.to())
-                        {
-                            n += count;
-                            return;
-                        }
-                    }
-                }
                 // The side to move is matched again in the count, so that it is compiled
                 // for each colour: the same side moves again in a turn of several moves.
                 if matches!(mv.kind(), MoveKind::Normal | MoveKind::DoublePush) {

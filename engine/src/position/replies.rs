@@ -30,14 +30,14 @@
 //! en passant, and positions under a Chess960 castling path (whose landing square is
 //! tested again after the Rook moves), go the long way.
 
-use super::Position;
+use super::{MoveGenState, Position};
 use crate::attacks::{king_attacks, knight_attacks, pawn_attacks, SliderLookup};
 use crate::movegen::{free_pawn_moves, CountParts};
 use crate::setup::CastleSide;
 use crate::types::{Bitboard, Color, File, PieceKind, Square};
 
 /// The replier's count shared across the mover's quiet moves outside [`ReplyBase::core`].
-#[derive(Clone, Debug)]
+#[derive(Copy, Clone, Debug)]
 pub(super) struct ReplyBase {
     /// The squares a move must not leave nor reach to use the shared count.
     pub(super) core: Bitboard,
@@ -48,94 +48,108 @@ pub(super) struct ReplyBase {
     /// pinned pawn): the King's lines up to the first man, and past a first man of the
     /// replier's own up to the second; the Knight's steps from the King.
     check_lines: Bitboard,
-    /// The replier's pinned men, and whether a pawn is among them.
-    pinned: Bitboard,
-    pinned_pawn: bool,
     /// A move leaving or reaching one of these is followed by the replier's sliders'
     /// moves counted again: the squares they command.
     sliders_see: Bitboard,
     /// A move leaving or reaching one of these is followed by the replier's King's moves
-    /// and castlings counted again: the squares from which a man could command a square
-    /// the King may step to or must cross.
+    /// and castlings counted again: the King's steps, and the squares from which a man
+    /// could command a square the King may step to or must cross.
     king_reach: Bitboard,
-    /// The replier's count as if it were to move now, in parts.
+    /// The three above together: outside them, only the free pawns are counted again.
+    recount: Bitboard,
+    /// The replier's count as if it were to move now, in parts, and all but the free
+    /// pawns' moves together.
     parts: CountParts,
-    /// The replier's unpinned pawns, none on its last rank.
+    fixed: u64,
+    /// The replier's pinned men, and whether a pawn is among them.
+    pinned: Bitboard,
+    pinned_pawn: bool,
+    /// The replier's unpinned pawns, none on its last rank, and its promotion choices.
     free_pawns: Bitboard,
-    /// The replier's promotion choices.
     choices: u64,
-    /// The position with the replier to move and its check information.
-    view: Position,
+    /// The occupied squares and the mover's men, before the move.
+    occupied: Bitboard,
+    mover_men: Bitboard,
+    /// The move-generation state with the replier to move.
+    replier: MoveGenState,
 }
 
 impl ReplyBase {
     /// The replier's count after the mover's quiet move of `piece` between `from` and
     /// `to`, both outside [`ReplyBase::core`]; `None` where the move gives check or
-    /// changes the replier's pins (then the move must be played).
+    /// changes the replier's pins (then the move must be played). `scratch` holds
+    /// `before`'s move-generation state on entry and on return.
     #[inline(always)]
     pub(super) fn count_after(
-        &mut self,
+        &self,
+        scratch: &mut Position,
+        before: &Position,
         sliders: impl SliderLookup,
         them: Color,
         piece: PieceKind,
         from: Square,
         to: Square,
     ) -> Option<u64> {
-        let us = !them;
         let path = Bitboard::from(from) | to;
-        let replier_men = self.view.colors(them);
-        let mover_men = self.view.colors(us) ^ path;
-        let mut kings = self.view.pieces(PieceKind::King);
-        if piece == PieceKind::King {
-            kings ^= path;
+        let mover_men = self.mover_men ^ path;
+        // The replier's pawns never take the mover's King after a legal move, nor step
+        // onto a man: no target mask is needed.
+        let pawns = free_pawn_moves(
+            them,
+            self.free_pawns,
+            self.occupied ^ path,
+            mover_men,
+            Bitboard::FULL,
+            self.choices,
+        );
+        if (path & self.recount).is_empty() {
+            return Some(self.fixed + pawns);
         }
-        let targets = !replier_men - kings;
-        let mut n = self.parts.rest
-            + free_pawn_moves(
-                them,
-                self.free_pawns,
-                mover_men | replier_men,
-                mover_men,
-                targets,
-                self.choices,
-            );
-        let sliders_again = (path & self.sliders_see).is_nonempty();
-        let king_again = (path & self.king_reach).is_nonempty();
-        let lines_again = (path & self.check_lines).is_nonempty();
-        if !sliders_again && !king_again && !lines_again {
-            return Some(n + self.parts.sliders + self.parts.king);
-        }
-        let g = &mut self.view.gen;
+        let rest = self.recount(scratch, sliders, them, piece, path);
+        scratch.gen = before.gen;
+        rest.map(|rest| rest + pawns)
+    }
+
+    /// The replier's moves but the free pawns' after a move along `path` that crosses
+    /// [`ReplyBase::recount`], counted on `scratch` (its state is left changed).
+    #[inline(always)]
+    fn recount(
+        &self,
+        scratch: &mut Position,
+        sliders: impl SliderLookup,
+        them: Color,
+        piece: PieceKind,
+        path: Bitboard,
+    ) -> Option<u64> {
+        let us = !them;
+        scratch.gen = self.replier;
+        let g = &mut scratch.gen;
         *g.by_color.get_mut(us) ^= path;
         g.by_kind[piece as usize] ^= path;
-        if lines_again {
-            self.view.update_check_info();
-            let g = &mut self.view.gen;
-            if g.checkers.is_nonempty() || g.pinned != self.pinned || self.pinned_pawn {
-                *g.by_color.get_mut(us) ^= path;
-                g.by_kind[piece as usize] ^= path;
-                g.checkers = Bitboard::EMPTY;
-                g.pinned = self.pinned;
+        if (path & self.check_lines).is_nonempty() {
+            scratch.update_check_info();
+            if scratch.checkers().is_nonempty()
+                || scratch.pinned() != self.pinned
+                || self.pinned_pawn
+            {
                 return None;
             }
         }
-        n += if sliders_again {
-            self.view.slider_moves(sliders, them, targets).0
+        let targets = !scratch.colors(them) - scratch.pieces(PieceKind::King);
+        let mut n = self.parts.rest;
+        n += if (path & self.sliders_see).is_nonempty() {
+            scratch.slider_moves(sliders, them, targets).0
         } else {
             self.parts.sliders
         };
-        n += if king_again {
-            let king = self.view.king(them);
+        n += if (path & self.king_reach).is_nonempty() {
+            let king = scratch.king(them);
             let (steps, castlings) =
-                self.view
-                    .king_and_castle_targets(sliders, them, king, targets, Bitboard::FULL);
+                scratch.king_and_castle_targets(sliders, them, king, targets, Bitboard::FULL);
             u64::from(steps.len()) + u64::from(castlings.len())
         } else {
             self.parts.king
         };
-        let g = &mut self.view.gen;
-        *g.by_color.get_mut(us) ^= path;
-        g.by_kind[piece as usize] ^= path;
         Some(n)
     }
 }
@@ -143,26 +157,39 @@ impl ReplyBase {
 impl Position {
     /// The shared count of `!us`'s replies to `self`'s moves (`us` to move), where one
     /// can be made: one move a turn, neither side in check, no Chess960 castling path.
+    /// `scratch` holds `self`'s move-generation state on entry and on return.
     #[inline(always)]
-    pub(super) fn reply_base(&self, sliders: impl SliderLookup, us: Color) -> Option<ReplyBase> {
+    pub(super) fn reply_base(
+        &self,
+        scratch: &mut Position,
+        sliders: impl SliderLookup,
+        us: Color,
+    ) -> Option<ReplyBase> {
         // RULE(multi_move_turn): in a turn of several moves the same side moves again.
         if self.gen.turn_moves != 1 || self.gen.checkers.is_nonempty() {
             return None;
         }
-        let them = !us;
-        let mut view = self.clone();
-        let g = &mut view.gen;
-        g.turn = them;
+        let g = &mut scratch.gen;
+        g.turn = !us;
         g.ep_square = None;
         g.turn_begun = false;
         g.move_limit = Bitboard::FULL;
-        view.update_check_info();
-        if view.gen.checkers.is_nonempty() {
-            return None;
-        }
-        let king = view.king(them);
-        let occupied = view.occupied();
-        let replier_men = view.colors(them);
+        scratch.update_check_info();
+        let base = if scratch.checkers().is_empty() {
+            scratch.reply_base_as(sliders, !us)
+        } else {
+            None
+        };
+        scratch.gen = self.gen;
+        base
+    }
+
+    /// [`Position::reply_base`] on `self`, with `them` to move and not in check.
+    #[inline(always)]
+    fn reply_base_as(&self, sliders: impl SliderLookup, them: Color) -> Option<ReplyBase> {
+        let king = self.king(them);
+        let occupied = self.occupied();
+        let replier_men = self.colors(them);
 
         // The replier's men (a capture), and castling's squares that must be empty or end
         // a right; the King's steps and, for an open path, the squares to cross
@@ -170,7 +197,7 @@ impl Position {
         let mut core = replier_men;
         let mut watched = king_attacks(king) - replier_men;
         for side in CastleSide::ALL {
-            if let Some(path) = view.castle_path(them, side) {
+            if let Some(path) = self.castle_path(them, side) {
                 if path.recheck_king_to {
                     return None;
                 }
@@ -198,22 +225,26 @@ impl Position {
                 | pawn_attacks(them, sq);
         }
 
-        let parts = view.count_legal_moves_in_parts(sliders, them);
-        let pawns = view.pieces_of(them, PieceKind::Pawn);
+        let parts = self.count_legal_moves_in_parts(sliders, them);
+        let pawns = self.pieces_of(them, PieceKind::Pawn);
         let beside = Bitboard((pawns - Bitboard::file(File::A)).0 >> 1)
             | Bitboard((pawns - Bitboard::file(File::H)).0 << 1);
         Some(ReplyBase {
             core,
             double_step_zone: beside,
             check_lines,
-            pinned: view.pinned(),
-            pinned_pawn: (view.pinned() & pawns).is_nonempty(),
             sliders_see: parts.sliders_see,
             king_reach,
+            recount: check_lines | parts.sliders_see | king_reach,
             parts,
-            free_pawns: (pawns - Position::promotion_rank(them)) - view.pinned(),
-            choices: view.promotion_choices(),
-            view,
+            fixed: parts.king + parts.sliders + parts.rest,
+            pinned: self.pinned(),
+            pinned_pawn: (self.pinned() & pawns).is_nonempty(),
+            free_pawns: (pawns - Position::promotion_rank(them)) - self.pinned(),
+            choices: self.promotion_choices(),
+            occupied,
+            mover_men: self.colors(!them),
+            replier: self.gen,
         })
     }
 }
