@@ -84,8 +84,7 @@ impl Position {
                             sliders,
                             !us,
                             batch.piece,
-                            batch.from,
-                            to,
+                            Bitboard::from(batch.from) | to,
                         );
                         if let Some(count) = shared_count {
                             n += count;

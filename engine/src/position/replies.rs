@@ -75,8 +75,8 @@ pub(super) struct ReplyBase {
 }
 
 impl ReplyBase {
-    /// The replier's count after the mover's quiet move of `piece` between `from` and
-    /// `to`, both outside [`ReplyBase::core`]; `None` where the move gives check or
+    /// The replier's count after the mover's quiet move of `piece` along `path` (its
+    /// from and to squares, both outside [`ReplyBase::core`]); `None` where the move gives check or
     /// changes the replier's pins (then the move must be played). `scratch` holds
     /// `before`'s move-generation state on entry and on return.
     #[inline(always)]
@@ -87,10 +87,8 @@ impl ReplyBase {
         sliders: impl SliderLookup,
         them: Color,
         piece: PieceKind,
-        from: Square,
-        to: Square,
+        path: Bitboard,
     ) -> Option<u64> {
-        let path = Bitboard::from(from) | to;
         let mover_men = self.mover_men ^ path;
         // The replier's pawns never take the mover's King after a legal move, nor step
         // onto a man: no target mask is needed.
