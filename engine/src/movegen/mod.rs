@@ -174,21 +174,9 @@ impl Position {
         mask: Bitboard,
     ) -> (Bitboard, Bitboard) {
         let them = !us;
-        let occupied = self.occupied();
-        let without_king = occupied - king;
+        let without_king = self.occupied() - king;
         let steps = king_attacks(king) & base;
-        let limit = self.move_limit() & mask;
-        let mut open_paths: [Option<&CastlePath>; 2] = [None, None];
-        if self.checkers().is_empty() && self.may_castle(us) {
-            for side in CastleSide::ALL {
-                if let Some(path) = self.castle_path(us, side) {
-                    // The King may "land" on its own square (Chess960): test the limit, not `base`.
-                    if (occupied & path.must_be_empty).is_empty() && limit.has(path.king_to) {
-                        open_paths[side as usize] = Some(path);
-                    }
-                }
-            }
-        }
+        let open_paths = self.open_castle_paths(us, mask);
         let castling_open = open_paths.iter().any(Option::is_some);
         if !castling_open && steps.len() <= 3 {
             let mut to = Bitboard::EMPTY;
@@ -200,23 +188,58 @@ impl Position {
             return (to, Bitboard::EMPTY);
         }
         let attacked = self.attacked_squares(sliders, them, without_king);
+        let castle_to = self.castle_targets(sliders, us, &open_paths, attacked);
+        (steps - attacked, castle_to)
+    }
+
+    /// The castlings of `us` whose paths are open now (a right, no check, the squares
+    /// between empty, the King's landing square within `mask` and the turn's limit).
+    #[inline(always)]
+    pub(crate) fn open_castle_paths(&self, us: Color, mask: Bitboard) -> [Option<CastlePath>; 2] {
+        let occupied = self.occupied();
+        let limit = self.move_limit() & mask;
+        let mut open_paths = [None, None];
+        if self.checkers().is_empty() && self.may_castle(us) {
+            for side in CastleSide::ALL {
+                if let Some(path) = self.castle_path(us, side) {
+                    // The King may "land" on its own square (Chess960): test the limit, not `base`.
+                    if (occupied & path.must_be_empty).is_empty() && limit.has(path.king_to) {
+                        open_paths[side as usize] = Some(*path);
+                    }
+                }
+            }
+        }
+        open_paths
+    }
+
+    /// The King's destinations of the open castlings `open_paths` whose King's way
+    /// (Am. I 11 E(e)) holds none of the `attacked` squares, and under Chess960 whose
+    /// landing square stays safe once the Rook has moved.
+    #[inline(always)]
+    pub(crate) fn castle_targets(
+        &self,
+        sliders: impl SliderLookup,
+        us: Color,
+        open_paths: &[Option<CastlePath>; 2],
+        attacked: Bitboard,
+    ) -> Bitboard {
         let mut castle_to = Bitboard::EMPTY;
-        for path in open_paths.into_iter().flatten() {
+        for path in open_paths.iter().flatten() {
             if (path.must_be_safe & attacked).is_nonempty() {
                 continue;
             }
             if path.recheck_king_to {
-                let mut after = (occupied - path.king_from) | path.king_to;
+                let mut after = (self.occupied() - path.king_from) | path.king_to;
                 if let Some(rook_from) = path.rook_from {
                     after = (after - rook_from) | path.rook_to;
                 }
-                if self.is_attacked_with(sliders, path.king_to, them, after) {
+                if self.is_attacked_with(sliders, path.king_to, !us, after) {
                     continue;
                 }
             }
             castle_to |= path.king_to;
         }
-        (steps - attacked, castle_to)
+        castle_to
     }
 
     /// Every square `by`'s men command, with `occupied` as the blockers.
@@ -325,59 +348,29 @@ impl Position {
     /// The count for `us`, the side to move.
     #[inline(always)]
     pub(crate) fn count_legal_moves_as(&self, sliders: impl SliderLookup, us: Color) -> u64 {
-        let parts = self.count_legal_moves_in_parts(sliders, us);
-        parts.king + parts.sliders + parts.rest + parts.free_pawns
-    }
-
-    /// The count for `us`, the side to move, in two parts: the free pawns' moves (which
-    /// depend on the men's squares in bulk) and all the others, with the squares `us`'s
-    /// sliders see. Perft's last two plies reuse the parts across the opponent's moves
-    /// ([`crate::position`]'s shared replies).
-    #[inline(always)]
-    pub(crate) fn count_legal_moves_in_parts(
-        &self,
-        sliders: impl SliderLookup,
-        us: Color,
-    ) -> CountParts {
         let king = self.king(us);
         let base = (!self.colors(us) - self.pieces(PieceKind::King)) & self.move_limit();
         let (king_to, castle_to) =
             self.king_and_castle_targets(sliders, us, king, base, Bitboard::FULL);
-        let king_moves = u64::from(king_to.len()) + u64::from(castle_to.len());
+        let mut n = u64::from(king_to.len()) + u64::from(castle_to.len());
         if self.checkers().has_more_than_one() {
-            return CountParts {
-                king: king_moves,
-                sliders: 0,
-                rest: 0,
-                free_pawns: 0,
-                sliders_see: Bitboard::EMPTY,
-            };
+            return n;
         }
         let targets = self.evasion_targets(king, base);
-        let pinned = self.pinned();
-        let mut n = 0;
-        for from in self.pieces_of(us, PieceKind::Knight) - pinned {
-            n += u64::from((knight_attacks(from) & targets).len());
-        }
-        let (slider_moves, seen) = self.slider_moves(sliders, us, targets);
+        n += self.knight_moves(us, targets);
+        n += self.slider_moves(sliders, us, targets).0;
 
-        // Pawns: the free ones as sets, the pinned ones (rare) one by one.
-        let promotion = Position::promotion_rank(us);
-        let choices = self.promotion_choices();
-        let pawns = self.pieces_of(us, PieceKind::Pawn) - promotion;
-        let free_pawns = free_pawn_moves(
+        // Pawns: the free ones as sets, the pinned ones (rare) one by one, en passant.
+        let pawns = self.pieces_of(us, PieceKind::Pawn) - Position::promotion_rank(us);
+        n += free_pawn_moves(
             us,
-            pawns - pinned,
+            pawns - self.pinned(),
             self.occupied(),
             self.colors(!us),
             targets,
-            choices,
+            self.promotion_choices(),
         );
-        for from in pawns & pinned {
-            let to =
-                self.pawn_targets(sliders, us, from, king, targets, base) - self.ep_square_bb();
-            n += u64::from((to - promotion).len()) + u64::from((to & promotion).len()) * choices;
-        }
+        n += self.pinned_pawn_moves(sliders, us, targets, base);
         if let Some(ep) = self.ep_square() {
             if base.has(ep) {
                 for from in pawn_attacks(!us, ep) & pawns {
@@ -387,13 +380,38 @@ impl Position {
                 }
             }
         }
-        CountParts {
-            king: king_moves,
-            sliders: slider_moves,
-            rest: n,
-            free_pawns,
-            sliders_see: seen,
+        n
+    }
+
+    /// The moves of `us`'s unpinned Knights onto `targets` (a pinned Knight never moves).
+    #[inline(always)]
+    pub(crate) fn knight_moves(&self, us: Color, targets: Bitboard) -> u64 {
+        let mut n = 0;
+        for from in self.pieces_of(us, PieceKind::Knight) - self.pinned() {
+            n += u64::from((knight_attacks(from) & targets).len());
         }
+        n
+    }
+
+    /// The moves of `us`'s pinned pawns (rare) onto `targets`, en passant apart.
+    #[inline(always)]
+    pub(crate) fn pinned_pawn_moves(
+        &self,
+        sliders: impl SliderLookup,
+        us: Color,
+        targets: Bitboard,
+        base: Bitboard,
+    ) -> u64 {
+        let promotion = Position::promotion_rank(us);
+        let king = self.king(us);
+        let mut n = 0;
+        for from in (self.pieces_of(us, PieceKind::Pawn) - promotion) & self.pinned() {
+            let to =
+                self.pawn_targets(sliders, us, from, king, targets, base) - self.ep_square_bb();
+            n += u64::from((to - promotion).len())
+                + u64::from((to & promotion).len()) * self.promotion_choices();
+        }
+        n
     }
 
     /// The moves of `us`'s Bishops, Rooks and Queens onto `targets` (the free ones, then
@@ -494,21 +512,6 @@ impl Position {
             }
         }
     }
-}
-
-/// A count of legal moves in parts ([`Position::count_legal_moves_in_parts`]).
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct CountParts {
-    /// The King's moves and castlings.
-    pub(crate) king: u64,
-    /// The Bishops', Rooks' and Queens' moves.
-    pub(crate) sliders: u64,
-    /// The Knights', the pinned pawns' and en passant.
-    pub(crate) rest: u64,
-    /// The moves of the pawns that are not pinned (en passant apart).
-    pub(crate) free_pawns: u64,
-    /// Every square the side's sliders command (pinned ones too).
-    pub(crate) sliders_see: Bitboard,
 }
 
 /// The moves of `color`'s unpinned pawns `free` (none on its last rank) onto `targets`,

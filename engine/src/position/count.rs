@@ -2,6 +2,7 @@
 //! last plies, [`Position::count_legal_replies`]): a light make that brings only what
 //! move generation reads up to date, and its undo.
 
+use super::replies::Arrival;
 use super::Position;
 use crate::attacks::{with_slider_lookup, SliderLookup};
 use crate::types::{Bitboard, Color, Move, MoveKind, PieceKind, Square};
@@ -50,43 +51,51 @@ impl Position {
     /// ```
     pub fn count_legal_replies(&self) -> u64 {
         with_slider_lookup!(sliders => match self.turn() {
-            Color::White => self.count_legal_replies_as(sliders, Color::White),
-            Color::Black => self.count_legal_replies_as(sliders, Color::Black),
+            Color::White => self.count_legal_replies_as::<false>(sliders),
+            Color::Black => self.count_legal_replies_as::<true>(sliders),
         })
     }
 
-    /// [`Position::count_legal_replies`] with a given slider lookup, for `us` (the side
-    /// to move).
+    /// [`Position::count_legal_replies`] with a given slider lookup, for the side to
+    /// move (Black where `BLACK`). The side is a constant parameter rather than an
+    /// argument so that the closures below, compiled as functions of their own, know it
+    /// when compiling too.
     #[inline(always)]
-    fn count_legal_replies_as(&self, sliders: impl SliderLookup, us: Color) -> u64 {
+    fn count_legal_replies_as<const BLACK: bool>(&self, sliders: impl SliderLookup) -> u64 {
+        let us = Color::constant::<BLACK>();
         let mut scratch = self.clone();
         let shared = self.reply_base(&mut scratch, sliders, us);
         let mut n = 0;
         self.generate_moves_with(sliders, us, Bitboard::FULL, &mut |batch| {
+            let us = Color::constant::<BLACK>();
             let mut batch = batch;
             if let Some(base) = &shared {
                 if !batch.is_castle && !base.core.has(batch.from) {
-                    // The quiet moves outside the core: the shared count.
-                    let mut quiet = batch.to - base.core;
+                    // Plain moves and double steps outside the core: the shared count.
+                    let mut plain = batch.to - base.core;
                     if batch.piece == PieceKind::Pawn {
-                        quiet -= Position::promotion_rank(us) | self.ep_square_bb();
+                        plain -= Position::promotion_rank(us) | self.ep_square_bb();
                     }
-                    for to in quiet {
+                    for to in plain {
                         if batch.piece == PieceKind::Pawn
                             && (batch.from as i8 - to as i8).abs() == 16
                             && base.double_step_zone.has(to)
                         {
                             continue;
                         }
-                        let shared_count = base.count_after(
-                            &mut scratch,
-                            self,
-                            sliders,
-                            !us,
-                            batch.piece,
-                            Bitboard::from(batch.from) | to,
-                        );
-                        if let Some(count) = shared_count {
+                        let arrival = Arrival {
+                            piece: batch.piece,
+                            path: Bitboard::from(batch.from) | to,
+                            to,
+                            victim: if self.colors(!us).has(to) {
+                                self.kind_on(to)
+                            } else {
+                                None
+                            },
+                        };
+                        if let Some(count) =
+                            base.count_after(&mut scratch, self, sliders, !us, arrival)
+                        {
                             n += count;
                             batch.to -= to;
                         }
@@ -94,6 +103,7 @@ impl Position {
                 }
             }
             self.for_each_move_in(batch, |mv| {
+                let us = Color::constant::<BLACK>();
                 // The side to move is matched again in the count, so that it is compiled
                 // for each colour: the same side moves again in a turn of several moves.
                 if matches!(mv.kind(), MoveKind::Normal | MoveKind::DoublePush) {

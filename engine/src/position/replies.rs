@@ -1,65 +1,110 @@
-//! Perft's last two plies with the replier's count shared: most of the mover's quiet
-//! moves leave everything the replier's count reads unchanged but its pawns' squares, so
-//! that count is made once, in parts, and each such move adds only its pawns again.
+//! Perft's last two plies with the replier's count shared. Most of the mover's moves
+//! change only a little of what the replier's count reads, so that count is made once
+//! for the position, in parts, and after each move only the parts the move can reach are
+//! counted again.
 //!
 //! For a position where `us` is to move (one move a turn, not in check) and `them` will
-//! reply, [`ReplyBase`] holds `them`'s count as if `them` were to move now, split into
-//! the free pawns' moves and the rest ([`crate::movegen::CountParts`]), and the *zone*:
-//! every square whose emptying or filling could change the rest. A move of `us` that is
-//! neither a capture, castling, en passant nor a promotion, and whose from and to
-//! squares both lie outside the zone, leaves the rest as it was: the reply count after it
-//! is the rest plus the free pawns' moves counted again on the new squares.
+//! reply, [`ReplyBase`] holds `them`'s moves as if `them` were to move now: the free
+//! pawns', each slider's with the squares it commands, the King's with the squares it
+//! may step to or must cross and what could command them, and the rest (the Knights' and
+//! the pinned pawns'). After a move of `us` between `from` and `to`:
+//! - The free pawns are counted again, always (a few set operations).
+//! - A slider is counted again where `from` or `to` is a square it commands (a square
+//!   outside a slider's attack set never changes that set by being emptied or filled).
+//! - A square the King may step to or must cross to castle is tested again where `from`
+//!   or `to` lies on a line from it (with `them`'s King taken away), a Knight's, King's or
+//!   Pawn's step from it, or on it: elsewhere no man that commands it arrives or leaves
+//!   and no line to it opens or closes. The King's steps themselves change only by a
+//!   capture beside it.
+//! - Checks and pins against `them`'s King are found again where the move crosses its
+//!   lines (up to the first man, and past a first man of `them`'s own up to the second),
+//!   by a man of the kind that matters there ([`ReplyBase::check_lines`]); a move that
+//!   gives check or changes a pin is played in full instead.
+//! - The Knights are counted again after a capture (the square taken becomes a target).
 //!
-//! Why the zone is enough (`k` is `them`'s King, `O` the occupied squares; a square
-//! outside a slider's attack set never changes that set by being emptied or filled):
-//! - `them`'s sliders (pinned or not): every square they command.
-//! - Checks and pins against `k`: the lines from `k` up to and including the second man
-//!   on each (a discovered check empties the first, a pin made or broken moves the
-//!   second or fills a square before it), and the Knight's and King's steps around `k`
-//!   (a Knight's check; a Pawn's check lands on a King's step).
-//! - `k`'s steps and the squares a castling must find unattacked: each such square, and
-//!   every square from which a man could command it (a slider's line with `O` less `k`,
-//!   a Knight's, King's or Pawn's step). Outside those, no commander arrives or leaves
-//!   and no line to the square opens or closes.
-//! - Castling: the squares that must be empty and the squares that end a right.
-//! - `them`'s men (a move there is a capture).
-//!
-//! `them`'s Knights and pinned pawns need nothing more: their targets are `us`'s men and
-//! empty squares alike, and `us`'s King never stands where `them` commands (`us` is not
-//! in check, and its King cannot step into check). A double step that `them` could take
-//! en passant, and positions under a Chess960 castling path (whose landing square is
-//! tested again after the Rook moves), go the long way.
+//! `them`'s Knights and pinned pawns need nothing more after a quiet move: their targets
+//! are `us`'s men and empty squares alike, and `us`'s King never stands where `them`
+//! commands (`us` is not in check, and its King cannot step into check). Played in full:
+//! castling, en passant, promotions, a double step `them` could take en passant, a
+//! capture on a square of `them`'s castling, any move where `them` has a pinned pawn and
+//! the move crosses the King's lines, and every move of a position under a Chess960
+//! castling path (whose landing square is tested again after the Rook moves) or inside a
+//! turn of several moves (Am. IV 4).
 
-use super::{MoveGenState, Position};
-use crate::attacks::{king_attacks, knight_attacks, pawn_attacks, SliderLookup};
-use crate::movegen::{free_pawn_moves, CountParts};
+use arrayvec::ArrayVec;
+
+use super::{CastlePath, MoveGenState, Position};
+use crate::attacks::{king_attacks, knight_attacks, line, pawn_attacks, SliderLookup};
+use crate::movegen::free_pawn_moves;
 use crate::setup::CastleSide;
 use crate::types::{Bitboard, Color, File, PieceKind, Square};
 
-/// The replier's count shared across the mover's quiet moves outside [`ReplyBase::core`].
+/// One move of the mover, as the shared count reads it.
 #[derive(Copy, Clone, Debug)]
+pub(super) struct Arrival {
+    /// The kind of man moving.
+    pub(super) piece: PieceKind,
+    /// Its from and to squares.
+    pub(super) path: Bitboard,
+    /// Its to square.
+    pub(super) to: Square,
+    /// The kind of the replier's man taken there, if any.
+    pub(super) victim: Option<PieceKind>,
+}
+
+/// One of the replier's sliders: its square, what it commands, how many moves it has.
+#[derive(Copy, Clone, Debug)]
+struct SliderEntry {
+    from: Square,
+    diagonal: bool,
+    straight: bool,
+    /// Its King's line where it is pinned, else every square.
+    confined_to: Bitboard,
+    attacks: Bitboard,
+    moves: u32,
+}
+
+/// A square the replier's King may step to or must cross, and the squares whose
+/// emptying or filling could change whether the mover commands it.
+#[derive(Copy, Clone, Debug)]
+struct Watched {
+    square: Square,
+    reach: Bitboard,
+}
+
+/// The replier's count shared across the mover's moves.
+#[derive(Clone, Debug)]
 pub(super) struct ReplyBase {
-    /// The squares a move must not leave nor reach to use the shared count.
+    /// The squares a move must not leave nor reach to use the shared count: castling's
+    /// squares that must be empty or end a right.
     pub(super) core: Bitboard,
     /// Where a double step would give the replier an en passant capture: beside its pawns.
     pub(super) double_step_zone: Bitboard,
-    /// A move leaving or reaching one of these is followed by the replier's check and
-    /// pins found again, and goes the long way if they changed (or if the replier has a
-    /// pinned pawn): the King's lines up to the first man, and past a first man of the
-    /// replier's own up to the second; the Knight's steps from the King.
-    check_lines: Bitboard,
-    /// A move leaving or reaching one of these is followed by the replier's sliders'
-    /// moves counted again: the squares they command.
+    /// For a man of each kind leaving or reaching them, the squares after which the
+    /// replier's check and pins are found again: the mover's men on the King's lines,
+    /// whose leaving may open a line; the squares between the King and a man pinning one
+    /// of the replier's, where any arrival breaks the pin; for a slider, the lines
+    /// themselves, where it may give check or pin; a Knight's or a Pawn's checking squares.
+    check_lines: [Bitboard; 6],
+    /// Every square a slider of the replier commands.
     sliders_see: Bitboard,
-    /// A move leaving or reaching one of these is followed by the replier's King's moves
-    /// and castlings counted again: the King's steps, and the squares from which a man
-    /// could command a square the King may step to or must cross.
+    /// Every square in a [`Watched`] reach.
     king_reach: Bitboard,
-    /// The three above together: outside them, only the free pawns are counted again.
-    recount: Bitboard,
-    /// The replier's count as if it were to move now, in parts, and all but the free
-    /// pawns' moves together.
-    parts: CountParts,
+    /// The three above together, by the mover's kind: outside them, only the free pawns
+    /// are counted again after a quiet move.
+    recount: [Bitboard; 6],
+    sliders: ArrayVec<SliderEntry, 10>,
+    watched: ArrayVec<Watched, 16>,
+    /// The King's steps (no man of its own there), the watched squares the mover
+    /// commands, and the open castlings.
+    steps: Bitboard,
+    attacked: Bitboard,
+    castlings: [Option<CastlePath>; 2],
+    /// The parts of the count: the King's moves and castlings, the sliders', the
+    /// Knights' and pinned pawns', and all but the free pawns' together.
+    king_moves: u64,
+    slider_moves: u64,
+    rest: u64,
     fixed: u64,
     /// The replier's pinned men, and whether a pawn is among them.
     pinned: Bitboard,
@@ -75,10 +120,11 @@ pub(super) struct ReplyBase {
 }
 
 impl ReplyBase {
-    /// The replier's count after the mover's quiet move of `piece` along `path` (its
-    /// from and to squares, both outside [`ReplyBase::core`]); `None` where the move gives check or
-    /// changes the replier's pins (then the move must be played). `scratch` holds
-    /// `before`'s move-generation state on entry and on return.
+    /// The replier's count after the mover's move `arrival` (a plain move or double
+    /// step, with or without a capture; its from and to squares outside
+    /// [`ReplyBase::core`]), or `None` where it gives check or changes the replier's pins
+    /// (then the move must be played). `scratch` holds `before`'s move-generation state
+    /// on entry and on return.
     #[inline(always)]
     pub(super) fn count_after(
         &self,
@@ -86,67 +132,121 @@ impl ReplyBase {
         before: &Position,
         sliders: impl SliderLookup,
         them: Color,
-        piece: PieceKind,
-        path: Bitboard,
+        arrival: Arrival,
     ) -> Option<u64> {
+        let path = arrival.path;
         let mover_men = self.mover_men ^ path;
+        let occupied = (self.occupied ^ path) | arrival.to;
+        let mut free_pawns = self.free_pawns;
+        if arrival.victim.is_some() {
+            free_pawns -= arrival.to;
+        }
         // The replier's pawns never take the mover's King after a legal move, nor step
         // onto a man: no target mask is needed.
         let pawns = free_pawn_moves(
             them,
-            self.free_pawns,
-            self.occupied ^ path,
+            free_pawns,
+            occupied,
             mover_men,
             Bitboard::FULL,
             self.choices,
         );
-        if (path & self.recount).is_empty() {
+        if arrival.victim.is_none() && (path & self.recount[arrival.piece as usize]).is_empty() {
             return Some(self.fixed + pawns);
         }
-        let rest = self.recount(scratch, sliders, them, piece, path);
+        let rest = self.recount(scratch, sliders, them, arrival, occupied);
         scratch.gen = before.gen;
         rest.map(|rest| rest + pawns)
     }
 
-    /// The replier's moves but the free pawns' after a move along `path` that crosses
-    /// [`ReplyBase::recount`], counted on `scratch` (its state is left changed).
+    /// The replier's moves but the free pawns' after `arrival` (whose path crosses
+    /// [`ReplyBase::recount`], or a capture), counted on `scratch` with the occupied
+    /// squares after it (`scratch`'s state is left changed).
     #[inline(always)]
     fn recount(
         &self,
         scratch: &mut Position,
         sliders: impl SliderLookup,
         them: Color,
-        piece: PieceKind,
-        path: Bitboard,
+        arrival: Arrival,
+        occupied: Bitboard,
     ) -> Option<u64> {
         let us = !them;
+        let path = arrival.path;
         scratch.gen = self.replier;
         let g = &mut scratch.gen;
         *g.by_color.get_mut(us) ^= path;
-        g.by_kind[piece as usize] ^= path;
-        if (path & self.check_lines).is_nonempty() {
+        g.by_kind[arrival.piece as usize] ^= path;
+        if let Some(victim) = arrival.victim {
+            *g.by_color.get_mut(them) ^= arrival.to;
+            g.by_kind[victim as usize] ^= arrival.to;
+        }
+        let capture = arrival.victim.is_some();
+        if capture || (path & self.check_lines[arrival.piece as usize]).is_nonempty() {
             scratch.update_check_info();
             if scratch.checkers().is_nonempty()
-                || scratch.pinned() != self.pinned
+                || scratch.pinned() != self.pinned - arrival.to
                 || self.pinned_pawn
             {
                 return None;
             }
         }
         let targets = !scratch.colors(them) - scratch.pieces(PieceKind::King);
-        let mut n = self.parts.rest;
-        n += if (path & self.sliders_see).is_nonempty() {
-            scratch.slider_moves(sliders, them, targets).0
+        let mut n = if capture {
+            scratch.knight_moves(them, targets)
         } else {
-            self.parts.sliders
+            self.rest
         };
-        n += if (path & self.king_reach).is_nonempty() {
-            let king = scratch.king(them);
-            let (steps, castlings) =
-                scratch.king_and_castle_targets(sliders, them, king, targets, Bitboard::FULL);
-            u64::from(steps.len()) + u64::from(castlings.len())
+        let slider_taken = matches!(
+            arrival.victim,
+            Some(PieceKind::Bishop | PieceKind::Rook | PieceKind::Queen)
+        );
+        n += if slider_taken || (path & self.sliders_see).is_nonempty() {
+            let mut moves = 0;
+            for s in &self.sliders {
+                if s.from == arrival.to {
+                    // Taken.
+                } else if (s.attacks & path).is_empty() {
+                    moves += u64::from(s.moves);
+                } else {
+                    let mut attacks = Bitboard::EMPTY;
+                    if s.diagonal {
+                        attacks |= sliders.bishop(s.from, occupied);
+                    }
+                    if s.straight {
+                        attacks |= sliders.rook(s.from, occupied);
+                    }
+                    moves += u64::from((attacks & targets & s.confined_to).len());
+                }
+            }
+            moves
         } else {
-            self.parts.king
+            self.slider_moves
+        };
+        n += if capture || (path & self.king_reach).is_nonempty() {
+            let king = scratch.king(them);
+            let without_king = occupied - king;
+            let mut attacked = self.attacked;
+            for w in &self.watched {
+                if (w.reach & path).is_nonempty() {
+                    attacked -= w.square;
+                    if scratch.is_attacked_with(sliders, w.square, us, without_king) {
+                        attacked |= w.square;
+                    }
+                }
+            }
+            let mut steps = self.steps;
+            if capture && king_attacks(king).has(arrival.to) {
+                // The man taken beside the King leaves a square it may step to.
+                steps |= arrival.to;
+                if scratch.is_attacked_with(sliders, arrival.to, us, without_king) {
+                    attacked |= arrival.to;
+                }
+            }
+            let castlings = scratch.castle_targets(sliders, them, &self.castlings, attacked);
+            u64::from((steps - attacked).len()) + u64::from(castlings.len())
+        } else {
+            self.king_moves
         };
         Some(n)
     }
@@ -185,63 +285,150 @@ impl Position {
     /// [`Position::reply_base`] on `self`, with `them` to move and not in check.
     #[inline(always)]
     fn reply_base_as(&self, sliders: impl SliderLookup, them: Color) -> Option<ReplyBase> {
+        let us = !them;
         let king = self.king(them);
         let occupied = self.occupied();
         let replier_men = self.colors(them);
+        let targets = !replier_men - self.pieces(PieceKind::King);
 
-        // The replier's men (a capture), and castling's squares that must be empty or end
-        // a right; the King's steps and, for an open path, the squares to cross
-        // unattacked are watched.
-        let mut core = replier_men;
-        let mut watched = king_attacks(king) - replier_men;
+        // Castling: its squares that must be empty or end a right are the core; for an
+        // open path, the squares to cross unattacked are watched.
+        let mut core = Bitboard::EMPTY;
         for side in CastleSide::ALL {
             if let Some(path) = self.castle_path(them, side) {
                 if path.recheck_king_to {
                     return None;
                 }
                 core |= path.must_be_empty | path.touch();
-                if (occupied & path.must_be_empty).is_empty() {
-                    watched |= path.must_be_safe;
-                }
             }
+        }
+        let castlings = self.open_castle_paths(them, Bitboard::FULL);
+        let steps = king_attacks(king) & targets;
+        let mut watched_squares = steps;
+        for path in castlings.iter().flatten() {
+            watched_squares |= path.must_be_safe;
         }
 
         // Checks and pins: the King's lines up to the first man, and past a first man of
-        // the replier's own up to the second; a Knight's check.
-        let check_lines = view_lines(sliders, king, occupied, replier_men, true)
-            | view_lines(sliders, king, occupied, replier_men, false)
-            | knight_attacks(king);
+        // the replier's own up to the second.
+        let straight = view_lines(sliders, king, occupied, replier_men, true);
+        let diagonal = view_lines(sliders, king, occupied, replier_men, false);
+        let lines = straight | diagonal;
+        let mut pin_lines = Bitboard::EMPTY;
+        for pinned in self.pinned() {
+            pin_lines |= line(king, pinned) & lines;
+        }
+        let any = (lines & self.colors(us)) | pin_lines;
+        let check_lines = [
+            any | pawn_attacks(them, king),
+            any | knight_attacks(king),
+            any | diagonal,
+            any | straight,
+            any | lines,
+            any,
+        ];
 
-        // The King's steps, and whatever could command a watched square.
+        // The watched squares: whatever could command them, and whether the mover does.
         let without_king = occupied - king;
-        let mut king_reach = king_attacks(king);
-        for sq in watched {
-            king_reach |= Bitboard::from(sq)
-                | sliders.queen(sq, without_king)
-                | knight_attacks(sq)
-                | king_attacks(sq)
-                | pawn_attacks(them, sq);
+        let mover = |kind: PieceKind| self.pieces_of(us, kind);
+        let queens = mover(PieceKind::Queen);
+        let mut watched = ArrayVec::new();
+        let mut king_reach = Bitboard::EMPTY;
+        let mut attacked = Bitboard::EMPTY;
+        for square in watched_squares {
+            let straight = sliders.rook(square, without_king);
+            let diagonal = sliders.bishop(square, without_king);
+            let (knight, step, pawn) = (
+                knight_attacks(square),
+                king_attacks(square),
+                pawn_attacks(them, square),
+            );
+            let reach = Bitboard::from(square) | straight | diagonal | knight | step | pawn;
+            if ((straight & (mover(PieceKind::Rook) | queens))
+                | (diagonal & (mover(PieceKind::Bishop) | queens))
+                | (knight & mover(PieceKind::Knight))
+                | (step & mover(PieceKind::King))
+                | (pawn & mover(PieceKind::Pawn)))
+            .is_nonempty()
+            {
+                attacked |= square;
+            }
+            king_reach |= reach;
+            watched.push(Watched { square, reach });
+        }
+        let castle_to = self.castle_targets(sliders, them, &castlings, attacked);
+        let king_moves = u64::from((steps - attacked).len()) + u64::from(castle_to.len());
+
+        // The sliders, one by one.
+        let pinned = self.pinned();
+        let all_queens = self.pieces(PieceKind::Queen);
+        let diagonal_men = (self.pieces(PieceKind::Bishop) | all_queens) & replier_men;
+        let straight_men = (self.pieces(PieceKind::Rook) | all_queens) & replier_men;
+        let mut slider_entries = ArrayVec::new();
+        let mut sliders_see = Bitboard::EMPTY;
+        let mut slider_moves = 0;
+        for from in diagonal_men | straight_men {
+            let (diagonal, straight) = (diagonal_men.has(from), straight_men.has(from));
+            let mut attacks = Bitboard::EMPTY;
+            if diagonal {
+                attacks |= sliders.bishop(from, occupied);
+            }
+            if straight {
+                attacks |= sliders.rook(from, occupied);
+            }
+            let confined_to = if pinned.has(from) {
+                line(king, from)
+            } else {
+                Bitboard::FULL
+            };
+            let moves = (attacks & targets & confined_to).len();
+            sliders_see |= attacks;
+            slider_moves += u64::from(moves);
+            if slider_entries
+                .try_push(SliderEntry {
+                    from,
+                    diagonal,
+                    straight,
+                    confined_to,
+                    attacks,
+                    moves,
+                })
+                .is_err()
+            {
+                // More sliders than promotions can make in a game of chess: count the
+                // long way.
+                return None;
+            }
         }
 
-        let parts = self.count_legal_moves_in_parts(sliders, them);
+        let rest = self.knight_moves(them, targets)
+            + self.pinned_pawn_moves(sliders, them, targets, targets);
         let pawns = self.pieces_of(them, PieceKind::Pawn);
         let beside = Bitboard((pawns - Bitboard::file(File::A)).0 >> 1)
             | Bitboard((pawns - Bitboard::file(File::H)).0 << 1);
+        let recount_common = sliders_see | king_reach;
         Some(ReplyBase {
             core,
             double_step_zone: beside,
             check_lines,
-            sliders_see: parts.sliders_see,
+            sliders_see,
             king_reach,
-            recount: check_lines | parts.sliders_see | king_reach,
-            parts,
-            fixed: parts.king + parts.sliders + parts.rest,
-            pinned: self.pinned(),
-            pinned_pawn: (self.pinned() & pawns).is_nonempty(),
-            free_pawns: (pawns - Position::promotion_rank(them)) - self.pinned(),
+            recount: check_lines.map(|lines| lines | recount_common),
+            sliders: slider_entries,
+            watched,
+            steps,
+            attacked,
+            castlings,
+            king_moves,
+            slider_moves,
+            rest,
+            fixed: king_moves + slider_moves + rest,
+            pinned,
+            pinned_pawn: (pinned & pawns).is_nonempty(),
+            free_pawns: (pawns - Position::promotion_rank(them)) - pinned,
             choices: self.promotion_choices(),
             occupied,
-            mover_men: self.colors(!them),
+            mover_men: self.colors(us),
             replier: self.gen,
         })
     }

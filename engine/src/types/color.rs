@@ -27,6 +27,17 @@ impl Color {
     /// How many colours there are.
     pub const NUM: usize = 2;
 
+    /// Black where `BLACK`, else White: a side fixed when compiling, for code compiled
+    /// once per side.
+    #[inline(always)]
+    pub const fn constant<const BLACK: bool>() -> Color {
+        if BLACK {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
     /// The FEN letter for the side to move: `w` or `b`.
     pub const fn to_char(self) -> char {
         match self {
