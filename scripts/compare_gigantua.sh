@@ -10,7 +10,8 @@
 # time of each, nodes/s, every run's time and the ratio Gigantua time / our time (>1: ours
 # is faster). Both counts are checked against the known ones: Gigantua is run as
 # `gigantua FEN DEPTH EXPECTED`, which counts that one depth and exits 0 if it matched
-# (9 if not); ours prints `Nodes: N`. Both count with bulk counting at the last ply.
+# (9 if not); ours prints `Nodes: N`. Both count with bulk counting at the last ply; ours
+# also shares the count of the replies across the moves of the ply before (docs/PERFT.md).
 #
 # Usage: GIGANTUA=/path/to/gigantua scripts/compare_gigantua.sh [--quick] [RUNS]
 #   RUNS     runs per engine and position (default 3)

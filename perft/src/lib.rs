@@ -2,7 +2,8 @@
 //! and to measure its speed.
 //!
 //! The last ply is counted in bulk (the sizes of the move sets are added up, no move is
-//! played), as every fast perft does, and the ply before it plays its moves without the
+//! played), as every fast perft does, and the ply before it shares the replier's count
+//! across its moves, playing only the moves that need it and those without the
 //! bookkeeping the count does not read ([`Position::count_legal_replies`]);
 //! [`perft_slow`] plays every move in full for reference.
 //! Parallel perft splits the tree with rayon; an optional hash table caches subtree counts.

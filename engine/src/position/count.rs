@@ -33,16 +33,17 @@ impl Position {
 
     /// The number of legal moves after each legal move, summed: perft's last two plies.
     ///
-    /// Each move is played on one scratch copy with only what move generation reads
+    /// The replier's moves are counted once for the position, in parts, and after each
+    /// plain move, double step or capture only the parts that move can reach are counted
+    /// again (`engine/src/position/replies.rs`). The moves that cannot share the count (checks, changed
+    /// pins, castling, en passant, promotions, and every move inside a turn of several
+    /// moves) are played on one scratch copy with only what move generation reads
     /// brought up to date (the men, the turn, the rights, the check information: no key,
-    /// no mailbox, no clocks). A plain move or double push (most moves) changes the men's
-    /// boards by one exclusive-or each and is taken back by the same exclusive-ors, the
-    /// few other fields copied back one by one; castling, en passant and promotions are
-    /// played in full and the move-generation state copied back whole. (Playing every
-    /// move in full after a block copy of the state, with the side read from the
-    /// position, was the hot spot of `perf record`: one read-modify-write per man removed
-    /// or put; this path took perft 7 from 3.17 to 2.76 s.) The slider lookup and the
-    /// side to move are chosen once, for all the moves.
+    /// no mailbox, no clocks). A plain move or double push changes the men's boards by
+    /// one exclusive-or each and is taken back by the same exclusive-ors; castling, en
+    /// passant and promotions are played in full and the move-generation state copied
+    /// back whole. The slider lookup and the side to move are chosen once, for all the
+    /// moves.
     ///
     /// ```
     /// use engine::{Position, Rules};
