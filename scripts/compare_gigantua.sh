@@ -27,7 +27,7 @@ QUICK=0
 for arg in "$@"; do
   case "$arg" in
     --quick) QUICK=1 ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     ''|*[!0-9]*) die "unknown argument '$arg' (usage: [--quick] [RUNS])" ;;
     *) RUNS=$arg ;;
   esac
