@@ -35,11 +35,11 @@ impl Position {
     ///
     /// The replier's moves are counted once for the position, in parts, and after each
     /// plain move, double step or capture only the parts that move can reach are counted
-    /// again (`engine/src/position/replies.rs`). The moves that cannot share the count (checks, changed
-    /// pins, castling, en passant, promotions, and every move inside a turn of several
-    /// moves) are played on one scratch copy with only what move generation reads
-    /// brought up to date (the men, the turn, the rights, the check information: no key,
-    /// no mailbox, no clocks). A plain move or double push changes the men's boards by
+    /// again (`engine/src/position/replies.rs`, whose module documentation lists the
+    /// moves that cannot share the count: castling, en passant, promotions, checks and
+    /// changed pins among them). Those are played on one scratch copy with only what
+    /// move generation reads brought up to date (the men, the turn, the rights, the
+    /// check information: no key, no mailbox, no clocks). A plain move or double push changes the men's boards by
     /// one exclusive-or each and is taken back by the same exclusive-ors; castling, en
     /// passant and promotions are played in full and the move-generation state copied
     /// back whole. The slider lookup and the side to move are chosen once, for all the

@@ -22,14 +22,20 @@
 //!   gives check or changes a pin is played in full instead.
 //! - The Knights are counted again after a capture (the square taken becomes a target).
 //!
-//! `them`'s Knights and pinned pawns need nothing more after a quiet move: their targets
-//! are `us`'s men and empty squares alike, and `us`'s King never stands where `them`
-//! commands (`us` is not in check, and its King cannot step into check). Played in full:
-//! castling, en passant, promotions, a double step `them` could take en passant, a
-//! capture on a square of `them`'s castling, any move where `them` has a pinned pawn and
-//! the move crosses the King's lines, and every move of a position under a Chess960
-//! castling path (whose landing square is tested again after the Rook moves) or inside a
-//! turn of several moves (Am. IV 4).
+//! `them`'s Knights need nothing more after a quiet move: their targets are `us`'s men
+//! and empty squares alike, and `us`'s King never stands where `them` commands (`us` is
+//! not in check, and its King cannot step into check). A pinned pawn of `them` moves
+//! only along its pin line, which lies within the King's lines: a move crossing those
+//! lines while `them` has a pinned pawn is played in full.
+//!
+//! Played in full: castling, en passant, promotions; a move from or to a castling square
+//! of `them` (one that must be empty or whose occupation ends a right); a double step
+//! `them` could take en passant; a move that gives check or changes a pin; a capture, or
+//! a move crossing the King's lines, while `them` has a pinned pawn; and every move of a
+//! position where `us` is in check, where `us` moves again after this move (inside a turn
+//! of several moves, Am. IV 4), where `them` has a Chess960 castling path (whose landing
+//! square is tested again after the Rook moves), or where `them` has more sliders than
+//! the table holds.
 
 use arrayvec::ArrayVec;
 
@@ -93,10 +99,13 @@ pub(super) struct ReplyBase {
     /// The three above together, by the mover's kind: outside them, only the free pawns
     /// are counted again after a quiet move.
     recount: [Bitboard; 6],
-    sliders: ArrayVec<SliderEntry, 10>,
+    /// The replier's sliders: 13 at most in a game (five, and eight promoted pawns).
+    sliders: ArrayVec<SliderEntry, 16>,
+    /// The watched squares: at most 11 (the King's eight steps and the three more a
+    /// castling King crosses or stands on, on the first rank).
     watched: ArrayVec<Watched, 16>,
     /// The King's steps (no man of its own there), the watched squares the mover
-    /// commands, and the open castlings.
+    /// commands (`attacked`), and the open castlings.
     steps: Bitboard,
     attacked: Bitboard,
     castlings: [Option<CastlePath>; 2],
@@ -122,8 +131,9 @@ pub(super) struct ReplyBase {
 impl ReplyBase {
     /// The replier's count after the mover's move `arrival` (a plain move or double
     /// step, with or without a capture; its from and to squares outside
-    /// [`ReplyBase::core`]), or `None` where it gives check or changes the replier's pins
-    /// (then the move must be played). `scratch` holds `before`'s move-generation state
+    /// [`ReplyBase::core`]), or `None` where it gives check or changes the replier's pins,
+    /// or where the replier has a pinned pawn and the move is a capture or crosses the
+    /// King's lines (then the move must be played). `scratch` holds `before`'s move-generation state
     /// on entry and on return.
     #[inline(always)]
     pub(super) fn count_after(
@@ -183,11 +193,11 @@ impl ReplyBase {
         }
         let capture = arrival.victim.is_some();
         if capture || (path & self.check_lines[arrival.piece as usize]).is_nonempty() {
+            if self.pinned_pawn {
+                return None;
+            }
             scratch.update_check_info();
-            if scratch.checkers().is_nonempty()
-                || scratch.pinned() != self.pinned - arrival.to
-                || self.pinned_pawn
-            {
+            if scratch.checkers().is_nonempty() || scratch.pinned() != self.pinned - arrival.to {
                 return None;
             }
         }
@@ -254,7 +264,8 @@ impl ReplyBase {
 
 impl Position {
     /// The shared count of `!us`'s replies to `self`'s moves (`us` to move), where one
-    /// can be made: one move a turn, neither side in check, no Chess960 castling path.
+    /// can be made: `us` moves once in this turn, neither side is in check, `them` has no
+    /// Chess960 castling path and no more sliders than the table holds.
     /// `scratch` holds `self`'s move-generation state on entry and on return.
     #[inline(always)]
     pub(super) fn reply_base(
@@ -395,8 +406,7 @@ impl Position {
                 })
                 .is_err()
             {
-                // More sliders than promotions can make in a game of chess: count the
-                // long way.
+                // More sliders than a game can have (see the field): count the long way.
                 return None;
             }
         }
@@ -501,6 +511,8 @@ mod tests {
             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
             // En passant along the King's rank.
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            // A replier with eleven sliders (ten Queens from promotions and a Rook).
+            "6k1/5ppp/8/8/R7/QQQQQ3/QQQQQ3/K7 b - - 0 1",
         ];
         for set in [
             RuleSet::American1897,
