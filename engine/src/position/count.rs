@@ -77,7 +77,10 @@ impl Position {
                     if batch.piece == PieceKind::Pawn {
                         plain -= Position::promotion_rank(us) | self.ep_square_bb();
                     }
-                    for to in plain {
+                    // The quiet moves, then the captures (two loops: no branch on
+                    // whether a move takes).
+                    let theirs = self.colors(!us);
+                    for to in plain - theirs {
                         if batch.piece == PieceKind::Pawn
                             && (batch.from as i8 - to as i8).abs() == 16
                             && base.double_step_zone.has(to)
@@ -88,11 +91,21 @@ impl Position {
                             piece: batch.piece,
                             path: Bitboard::from(batch.from) | to,
                             to,
-                            victim: if self.colors(!us).has(to) {
-                                self.kind_on(to)
-                            } else {
-                                None
-                            },
+                            victim: None,
+                        };
+                        if let Some(count) =
+                            base.count_after(&mut scratch, self, sliders, !us, arrival)
+                        {
+                            n += count;
+                            batch.to -= to;
+                        }
+                    }
+                    for to in plain & theirs {
+                        let arrival = Arrival {
+                            piece: batch.piece,
+                            path: Bitboard::from(batch.from) | to,
+                            to,
+                            victim: self.kind_on(to),
                         };
                         if let Some(count) =
                             base.count_after(&mut scratch, self, sliders, !us, arrival)
