@@ -108,7 +108,7 @@ async fn serve_keeps_a_take_back_a_resignation_and_the_clocks() {
     let data = Folder::new("ended");
     let (id, before) = {
         let router = router_on(&data);
-        let state = new_game(&router, json!({ "color": "white", "clock": "5+3" })).await;
+        let state = new_game(&router, json!({ "color": "white", "clock": "1+1" })).await;
         let id = state["id"].as_str().unwrap().to_string();
         person_plays(&router, &id, "e2", "e4").await;
         person_plays(&router, &id, "g1", "f3").await;
