@@ -66,6 +66,9 @@ impl Position {
         let us = Color::constant::<BLACK>();
         let mut scratch = self.clone();
         let shared = self.reply_base(&mut scratch, sliders, us);
+        // Whether `scratch` holds the replier's state (for the shared count) rather than
+        // this position's (for playing a move).
+        let mut holds_replier = false;
         let mut n = 0;
         self.generate_moves_with(sliders, us, Bitboard::FULL, &mut |batch| {
             let us = Color::constant::<BLACK>();
@@ -93,9 +96,13 @@ impl Position {
                             to,
                             victim: None,
                         };
-                        if let Some(count) =
-                            base.count_after(&mut scratch, self, sliders, !us, arrival)
-                        {
+                        if let Some(count) = base.count_after(
+                            &mut scratch,
+                            &mut holds_replier,
+                            sliders,
+                            !us,
+                            arrival,
+                        ) {
                             n += count;
                             batch.to -= to;
                         }
@@ -107,14 +114,25 @@ impl Position {
                             to,
                             victim: self.kind_on(to),
                         };
-                        if let Some(count) =
-                            base.count_after(&mut scratch, self, sliders, !us, arrival)
-                        {
+                        if let Some(count) = base.count_after(
+                            &mut scratch,
+                            &mut holds_replier,
+                            sliders,
+                            !us,
+                            arrival,
+                        ) {
                             n += count;
                             batch.to -= to;
                         }
                     }
                 }
+            }
+            if batch.to.is_empty() {
+                return false;
+            }
+            if holds_replier {
+                scratch.gen = self.gen;
+                holds_replier = false;
             }
             self.for_each_move_in(batch, |mv| {
                 let us = Color::constant::<BLACK>();

@@ -133,13 +133,14 @@ impl ReplyBase {
     /// step, with or without a capture; its from and to squares outside
     /// [`ReplyBase::core`]), or `None` where it gives check or changes the replier's pins,
     /// or where the replier has a pinned pawn and the move is a capture or crosses the
-    /// King's lines (then the move must be played). `scratch` holds `before`'s move-generation state
-    /// on entry and on return.
+    /// King's lines (then the move must be played). `scratch` holds the replier's state
+    /// ([`ReplyBase::replier`]) on return, and on entry where `holds_replier`, which is
+    /// then set.
     #[inline(always)]
     pub(super) fn count_after(
         &self,
         scratch: &mut Position,
-        before: &Position,
+        holds_replier: &mut bool,
         sliders: impl SliderLookup,
         them: Color,
         arrival: Arrival,
@@ -164,14 +165,37 @@ impl ReplyBase {
         if arrival.victim.is_none() && (path & self.recount[arrival.piece as usize]).is_empty() {
             return Some(self.fixed + pawns);
         }
+        if !*holds_replier {
+            scratch.gen = self.replier;
+            *holds_replier = true;
+        }
+        let us = !them;
+        let g = &mut scratch.gen;
+        *g.by_color.get_mut(us) ^= path;
+        g.by_kind[arrival.piece as usize] ^= path;
+        if let Some(victim) = arrival.victim {
+            *g.by_color.get_mut(them) ^= arrival.to;
+            g.by_kind[victim as usize] ^= arrival.to;
+        }
         let rest = self.recount(scratch, sliders, them, arrival, occupied);
-        scratch.gen = before.gen;
+        // Back to the replier's state: the same exclusive-ors, and its check information.
+        let g = &mut scratch.gen;
+        *g.by_color.get_mut(us) ^= path;
+        g.by_kind[arrival.piece as usize] ^= path;
+        if let Some(victim) = arrival.victim {
+            *g.by_color.get_mut(them) ^= arrival.to;
+            g.by_kind[victim as usize] ^= arrival.to;
+        }
+        g.checkers = Bitboard::EMPTY;
+        g.pinned = self.pinned;
+        debug_assert!(scratch.gen == self.replier, "the replier's state restored");
         rest.map(|rest| rest + pawns)
     }
 
     /// The replier's moves but the free pawns' after `arrival` (whose path crosses
-    /// [`ReplyBase::recount`], or a capture), counted on `scratch` with the occupied
-    /// squares after it (`scratch`'s state is left changed).
+    /// [`ReplyBase::recount`], or a capture), counted on `scratch` (the replier's state
+    /// with the move made, its check information found again here where needed) with the
+    /// occupied squares after it.
     #[inline(always)]
     fn recount(
         &self,
@@ -183,14 +207,6 @@ impl ReplyBase {
     ) -> Option<u64> {
         let us = !them;
         let path = arrival.path;
-        scratch.gen = self.replier;
-        let g = &mut scratch.gen;
-        *g.by_color.get_mut(us) ^= path;
-        g.by_kind[arrival.piece as usize] ^= path;
-        if let Some(victim) = arrival.victim {
-            *g.by_color.get_mut(them) ^= arrival.to;
-            g.by_kind[victim as usize] ^= arrival.to;
-        }
         let capture = arrival.victim.is_some();
         if capture || (path & self.check_lines[arrival.piece as usize]).is_nonempty() {
             if self.pinned_pawn {
