@@ -2,7 +2,7 @@
 //! last plies, [`Position::count_legal_replies`]): a light make that brings only what
 //! move generation reads up to date, and its undo.
 
-use super::replies::Arrival;
+use super::replies::{Arrival, ReplyBase};
 use super::Position;
 use crate::attacks::{with_slider_lookup, SliderLookup};
 use crate::types::{Bitboard, Color, Move, MoveKind, PieceKind, Square};
@@ -65,7 +65,10 @@ impl Position {
     fn count_legal_replies_as<const BLACK: bool>(&self, sliders: impl SliderLookup) -> u64 {
         let us = Color::constant::<BLACK>();
         let mut scratch = self.clone();
-        let shared = self.reply_base(&mut scratch, sliders, us);
+        let mut base = ReplyBase::blank(self);
+        let shared = self
+            .reply_base(&mut scratch, sliders, us, &mut base)
+            .then_some(&base);
         // Whether `scratch` holds the replier's state (for the shared count) rather than
         // this position's (for playing a move).
         let mut holds_replier = false;

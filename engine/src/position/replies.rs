@@ -129,6 +129,34 @@ pub(super) struct ReplyBase {
 }
 
 impl ReplyBase {
+    /// A base to fill with [`Position::reply_base`]; until then it shares nothing.
+    pub(super) fn blank(state_of: &Position) -> ReplyBase {
+        ReplyBase {
+            core: Bitboard::FULL,
+            double_step_zone: Bitboard::FULL,
+            check_lines: [Bitboard::FULL; 6],
+            sliders_see: Bitboard::FULL,
+            king_reach: Bitboard::FULL,
+            recount: [Bitboard::FULL; 6],
+            sliders: ArrayVec::new(),
+            watched: ArrayVec::new(),
+            steps: Bitboard::EMPTY,
+            attacked: Bitboard::EMPTY,
+            castlings: [None, None],
+            king_moves: 0,
+            slider_moves: 0,
+            rest: 0,
+            fixed: 0,
+            pinned: Bitboard::EMPTY,
+            pinned_pawn: false,
+            free_pawns: Bitboard::EMPTY,
+            choices: 0,
+            occupied: Bitboard::EMPTY,
+            mover_men: Bitboard::EMPTY,
+            replier: state_of.gen,
+        }
+    }
+
     /// The replier's count after the mover's move `arrival` (a plain move or double
     /// step, with or without a capture; its from and to squares outside
     /// [`ReplyBase::core`]), or `None` where it gives check or changes the replier's pins,
@@ -279,20 +307,22 @@ impl ReplyBase {
 }
 
 impl Position {
-    /// The shared count of `!us`'s replies to `self`'s moves (`us` to move), where one
-    /// can be made: `us` moves once in this turn, neither side is in check, `them` has no
-    /// Chess960 castling path and no more sliders than the table holds.
-    /// `scratch` holds `self`'s move-generation state on entry and on return.
+    /// Makes `base` the shared count of `!us`'s replies to `self`'s moves (`us` to move),
+    /// and says whether one can be made: `us` moves once in this turn, neither side is in
+    /// check, `them` has no Chess960 castling path and no more sliders than the table
+    /// holds. `base` is filled in place (its tables are not moved); `scratch` holds
+    /// `self`'s move-generation state on entry and on return.
     #[inline(always)]
     pub(super) fn reply_base(
         &self,
         scratch: &mut Position,
         sliders: impl SliderLookup,
         us: Color,
-    ) -> Option<ReplyBase> {
+        base: &mut ReplyBase,
+    ) -> bool {
         // RULE(multi_move_turn): in a turn of several moves the same side moves again.
         if self.gen.turn_moves != 1 || self.gen.checkers.is_nonempty() {
-            return None;
+            return false;
         }
         let g = &mut scratch.gen;
         g.turn = !us;
@@ -300,18 +330,14 @@ impl Position {
         g.turn_begun = false;
         g.move_limit = Bitboard::FULL;
         scratch.update_check_info();
-        let base = if scratch.checkers().is_empty() {
-            scratch.reply_base_as(sliders, !us)
-        } else {
-            None
-        };
+        let made = scratch.checkers().is_empty() && scratch.reply_base_as(sliders, !us, base);
         scratch.gen = self.gen;
-        base
+        made
     }
 
     /// [`Position::reply_base`] on `self`, with `them` to move and not in check.
     #[inline(always)]
-    fn reply_base_as(&self, sliders: impl SliderLookup, them: Color) -> Option<ReplyBase> {
+    fn reply_base_as(&self, sliders: impl SliderLookup, them: Color, base: &mut ReplyBase) -> bool {
         let us = !them;
         let king = self.king(them);
         let occupied = self.occupied();
@@ -324,7 +350,7 @@ impl Position {
         for side in CastleSide::ALL {
             if let Some(path) = self.castle_path(them, side) {
                 if path.recheck_king_to {
-                    return None;
+                    return false;
                 }
                 core |= path.must_be_empty | path.touch();
             }
@@ -359,7 +385,7 @@ impl Position {
         let without_king = occupied - king;
         let mover = |kind: PieceKind| self.pieces_of(us, kind);
         let queens = mover(PieceKind::Queen);
-        let mut watched = ArrayVec::new();
+        base.watched.clear();
         let mut king_reach = Bitboard::EMPTY;
         let mut attacked = Bitboard::EMPTY;
         for square in watched_squares {
@@ -381,7 +407,7 @@ impl Position {
                 attacked |= square;
             }
             king_reach |= reach;
-            watched.push(Watched { square, reach });
+            base.watched.push(Watched { square, reach });
         }
         let castle_to = self.castle_targets(sliders, them, &castlings, attacked);
         let king_moves = u64::from((steps - attacked).len()) + u64::from(castle_to.len());
@@ -391,7 +417,7 @@ impl Position {
         let all_queens = self.pieces(PieceKind::Queen);
         let diagonal_men = (self.pieces(PieceKind::Bishop) | all_queens) & replier_men;
         let straight_men = (self.pieces(PieceKind::Rook) | all_queens) & replier_men;
-        let mut slider_entries = ArrayVec::new();
+        base.sliders.clear();
         let mut sliders_see = Bitboard::EMPTY;
         let mut slider_moves = 0;
         for from in diagonal_men | straight_men {
@@ -411,7 +437,8 @@ impl Position {
             let moves = (attacks & targets & confined_to).len();
             sliders_see |= attacks;
             slider_moves += u64::from(moves);
-            if slider_entries
+            if base
+                .sliders
                 .try_push(SliderEntry {
                     from,
                     diagonal,
@@ -423,7 +450,7 @@ impl Position {
                 .is_err()
             {
                 // More sliders than a game can have (see the field): count the long way.
-                return None;
+                return false;
             }
         }
 
@@ -433,30 +460,27 @@ impl Position {
         let beside = Bitboard((pawns - Bitboard::file(File::A)).0 >> 1)
             | Bitboard((pawns - Bitboard::file(File::H)).0 << 1);
         let recount_common = sliders_see | king_reach;
-        Some(ReplyBase {
-            core,
-            double_step_zone: beside,
-            check_lines,
-            sliders_see,
-            king_reach,
-            recount: check_lines.map(|lines| lines | recount_common),
-            sliders: slider_entries,
-            watched,
-            steps,
-            attacked,
-            castlings,
-            king_moves,
-            slider_moves,
-            rest,
-            fixed: king_moves + slider_moves + rest,
-            pinned,
-            pinned_pawn: (pinned & pawns).is_nonempty(),
-            free_pawns: (pawns - Position::promotion_rank(them)) - pinned,
-            choices: self.promotion_choices(),
-            occupied,
-            mover_men: self.colors(us),
-            replier: self.gen,
-        })
+        base.core = core;
+        base.double_step_zone = beside;
+        base.check_lines = check_lines;
+        base.sliders_see = sliders_see;
+        base.king_reach = king_reach;
+        base.recount = check_lines.map(|lines| lines | recount_common);
+        base.steps = steps;
+        base.attacked = attacked;
+        base.castlings = castlings;
+        base.king_moves = king_moves;
+        base.slider_moves = slider_moves;
+        base.rest = rest;
+        base.fixed = king_moves + slider_moves + rest;
+        base.pinned = pinned;
+        base.pinned_pawn = (pinned & pawns).is_nonempty();
+        base.free_pawns = (pawns - Position::promotion_rank(them)) - pinned;
+        base.choices = self.promotion_choices();
+        base.occupied = occupied;
+        base.mover_men = self.colors(us);
+        base.replier = self.gen;
+        true
     }
 }
 
