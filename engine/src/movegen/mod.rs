@@ -526,22 +526,62 @@ pub(crate) fn free_pawn_moves(
     targets: Bitboard,
     choices: u64,
 ) -> u64 {
-    let one = free.forward(color) - occupied;
-    let two = (one & Bitboard::rank(Rank::Third.relative_to(color))).forward(color) - occupied;
-    let (west, east) = pawn_attack_sets(color, free);
-    if (free & Bitboard::rank(Rank::Seventh.relative_to(color))).is_empty() {
-        // No free pawn can reach its last rank: one move a target square.
-        u64::from((one & targets).len())
-            + u64::from((two & targets).len())
-            + u64::from((west & theirs & targets).len())
-            + u64::from((east & theirs & targets).len())
-    } else {
-        let promotion = Position::promotion_rank(color);
-        let count = |set: Bitboard| -> u64 {
-            let set = set & targets;
-            u64::from((set - promotion).len()) + u64::from((set & promotion).len()) * choices
-        };
-        count(one) + count(two) + count(west & theirs) + count(east & theirs)
+    PawnReach::of(color, free).moves(color, occupied, theirs, targets, choices)
+}
+
+/// Where a set of pawns of one colour step and take, whatever stands around them.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct PawnReach {
+    /// The squares one step ahead.
+    ahead: Bitboard,
+    /// The squares taken towards the a-file and towards the h-file.
+    west: Bitboard,
+    east: Bitboard,
+    /// Whether a pawn stands on its seventh rank (its steps and captures may promote).
+    promoting: bool,
+}
+
+impl PawnReach {
+    /// The reach of `color`'s pawns `pawns`.
+    #[inline(always)]
+    pub(crate) fn of(color: Color, pawns: Bitboard) -> PawnReach {
+        let (west, east) = pawn_attack_sets(color, pawns);
+        PawnReach {
+            ahead: pawns.forward(color),
+            west,
+            east,
+            promoting: (pawns & Bitboard::rank(Rank::Seventh.relative_to(color))).is_nonempty(),
+        }
+    }
+
+    /// The pawns' moves onto `targets`, with `occupied` and `theirs` as they stand (see
+    /// [`free_pawn_moves`]).
+    #[inline(always)]
+    pub(crate) fn moves(
+        &self,
+        color: Color,
+        occupied: Bitboard,
+        theirs: Bitboard,
+        targets: Bitboard,
+        choices: u64,
+    ) -> u64 {
+        let one = self.ahead - occupied;
+        let two = (one & Bitboard::rank(Rank::Third.relative_to(color))).forward(color) - occupied;
+        let (west, east) = (self.west & theirs, self.east & theirs);
+        if !self.promoting {
+            // No pawn can reach its last rank: one move a target square.
+            u64::from((one & targets).len())
+                + u64::from((two & targets).len())
+                + u64::from((west & targets).len())
+                + u64::from((east & targets).len())
+        } else {
+            let promotion = Position::promotion_rank(color);
+            let count = |set: Bitboard| -> u64 {
+                let set = set & targets;
+                u64::from((set - promotion).len()) + u64::from((set & promotion).len()) * choices
+            };
+            count(one) + count(two) + count(west) + count(east)
+        }
     }
 }
 

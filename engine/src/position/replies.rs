@@ -41,7 +41,7 @@ use arrayvec::ArrayVec;
 
 use super::{CastlePath, MoveGenState, Position};
 use crate::attacks::{king_attacks, knight_attacks, line, pawn_attacks, SliderLookup};
-use crate::movegen::free_pawn_moves;
+use crate::movegen::PawnReach;
 use crate::setup::CastleSide;
 use crate::types::{Bitboard, Color, File, PieceKind, Square};
 
@@ -118,8 +118,10 @@ pub(super) struct ReplyBase {
     /// The replier's pinned men, and whether a pawn is among them.
     pinned: Bitboard,
     pinned_pawn: bool,
-    /// The replier's unpinned pawns, none on its last rank, and its promotion choices.
+    /// The replier's unpinned pawns, none on its last rank, where they step and take, and
+    /// its promotion choices.
     free_pawns: Bitboard,
+    pawn_reach: PawnReach,
     choices: u64,
     /// The occupied squares and the mover's men, before the move.
     occupied: Bitboard,
@@ -150,6 +152,7 @@ impl ReplyBase {
             pinned: Bitboard::EMPTY,
             pinned_pawn: false,
             free_pawns: Bitboard::EMPTY,
+            pawn_reach: PawnReach::of(Color::White, Bitboard::EMPTY),
             choices: 0,
             occupied: Bitboard::EMPTY,
             mover_men: Bitboard::EMPTY,
@@ -176,20 +179,13 @@ impl ReplyBase {
         let path = arrival.path;
         let mover_men = self.mover_men ^ path;
         let occupied = (self.occupied ^ path) | arrival.to;
-        let mut free_pawns = self.free_pawns;
-        if arrival.victim.is_some() {
-            free_pawns -= arrival.to;
-        }
         // The replier's pawns never take the mover's King after a legal move, nor step
         // onto a man: no target mask is needed.
-        let pawns = free_pawn_moves(
-            them,
-            free_pawns,
-            occupied,
-            mover_men,
-            Bitboard::FULL,
-            self.choices,
-        );
+        let reach = match arrival.victim {
+            None => self.pawn_reach,
+            Some(_) => PawnReach::of(them, self.free_pawns - arrival.to),
+        };
+        let pawns = reach.moves(them, occupied, mover_men, Bitboard::FULL, self.choices);
         if arrival.victim.is_none() && (path & self.recount[arrival.piece as usize]).is_empty() {
             return Some(self.fixed + pawns);
         }
@@ -476,6 +472,7 @@ impl Position {
         base.pinned = pinned;
         base.pinned_pawn = (pinned & pawns).is_nonempty();
         base.free_pawns = (pawns - Position::promotion_rank(them)) - pinned;
+        base.pawn_reach = PawnReach::of(them, base.free_pawns);
         base.choices = self.promotion_choices();
         base.occupied = occupied;
         base.mover_men = self.colors(us);
