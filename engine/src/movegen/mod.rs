@@ -568,19 +568,19 @@ impl PawnReach {
         let one = self.ahead - occupied;
         let two = (one & Bitboard::rank(Rank::Third.relative_to(color))).forward(color) - occupied;
         let (west, east) = (self.west & theirs, self.east & theirs);
-        if !self.promoting {
-            // No pawn can reach its last rank: one move a target square.
-            u64::from((one & targets).len())
-                + u64::from((two & targets).len())
-                + u64::from((west & targets).len())
-                + u64::from((east & targets).len())
-        } else {
+        if self.promoting {
             let promotion = Position::promotion_rank(color);
             let count = |set: Bitboard| -> u64 {
                 let set = set & targets;
                 u64::from((set - promotion).len()) + u64::from((set & promotion).len()) * choices
             };
             count(one) + count(two) + count(west) + count(east)
+        } else {
+            // No pawn can reach its last rank: one move a target square.
+            u64::from((one & targets).len())
+                + u64::from((two & targets).len())
+                + u64::from((west & targets).len())
+                + u64::from((east & targets).len())
         }
     }
 }
