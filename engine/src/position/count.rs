@@ -93,12 +93,7 @@ impl Position {
                         {
                             continue;
                         }
-                        let arrival = Arrival {
-                            piece: batch.piece,
-                            path: Bitboard::from(batch.from) | to,
-                            to,
-                            victim: None,
-                        };
+                        let arrival = Arrival::new(batch.piece, batch.from, to, None);
                         if let Some(count) = base.count_after(
                             &mut scratch,
                             &mut holds_replier,
@@ -111,12 +106,7 @@ impl Position {
                         }
                     }
                     for to in plain & theirs {
-                        let arrival = Arrival {
-                            piece: batch.piece,
-                            path: Bitboard::from(batch.from) | to,
-                            to,
-                            victim: self.kind_on(to),
-                        };
+                        let arrival = Arrival::new(batch.piece, batch.from, to, self.kind_on(to));
                         if let Some(count) = base.count_after(
                             &mut scratch,
                             &mut holds_replier,

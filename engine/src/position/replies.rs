@@ -58,6 +58,24 @@ pub(super) struct Arrival {
     pub(super) victim: Option<PieceKind>,
 }
 
+impl Arrival {
+    /// A move of `piece` from `from` to `to`, taking `victim` there if any.
+    #[inline(always)]
+    pub(super) fn new(
+        piece: PieceKind,
+        from: Square,
+        to: Square,
+        victim: Option<PieceKind>,
+    ) -> Arrival {
+        Arrival {
+            piece,
+            path: Bitboard::from(from) | to,
+            to,
+            victim,
+        }
+    }
+}
+
 /// One of the replier's sliders: its square, what it commands, how many moves it has.
 #[derive(Copy, Clone, Debug)]
 struct SliderEntry {
