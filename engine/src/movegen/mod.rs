@@ -165,7 +165,7 @@ impl Position {
     /// it lands once the Rook has moved. With many King steps or an open castling path,
     /// the opponent's whole attack map is cheaper than testing square by square.
     #[inline(always)]
-    pub(crate) fn king_and_castle_targets(
+    fn king_and_castle_targets(
         &self,
         sliders: impl SliderLookup,
         us: Color,
@@ -358,7 +358,7 @@ impl Position {
         }
         let targets = self.evasion_targets(king, base);
         n += self.knight_moves(us, targets);
-        n += self.slider_moves(sliders, us, targets).0;
+        n += self.slider_moves(sliders, us, targets);
 
         // Pawns: the free ones as sets, the pinned ones (rare) one by one, en passant.
         let pawns = self.pieces_of(us, PieceKind::Pawn) - Position::promotion_rank(us);
@@ -415,30 +415,20 @@ impl Position {
     }
 
     /// The moves of `us`'s Bishops, Rooks and Queens onto `targets` (the free ones, then
-    /// the pinned ones, rare, along their King's line), and every square they command.
+    /// the pinned ones, rare, along their King's line).
     #[inline(always)]
-    pub(crate) fn slider_moves(
-        &self,
-        sliders: impl SliderLookup,
-        us: Color,
-        targets: Bitboard,
-    ) -> (u64, Bitboard) {
+    fn slider_moves(&self, sliders: impl SliderLookup, us: Color, targets: Bitboard) -> u64 {
         let occupied = self.occupied();
         let pinned = self.pinned();
         let queens = self.pieces(PieceKind::Queen);
         let diagonal = (self.pieces(PieceKind::Bishop) | queens) & self.colors(us);
         let straight = (self.pieces(PieceKind::Rook) | queens) & self.colors(us);
         let mut n = 0;
-        let mut seen = Bitboard::EMPTY;
         for from in diagonal - pinned {
-            let attacks = sliders.bishop(from, occupied);
-            seen |= attacks;
-            n += u64::from((attacks & targets).len());
+            n += u64::from((sliders.bishop(from, occupied) & targets).len());
         }
         for from in straight - pinned {
-            let attacks = sliders.rook(from, occupied);
-            seen |= attacks;
-            n += u64::from((attacks & targets).len());
+            n += u64::from((sliders.rook(from, occupied) & targets).len());
         }
         for from in (diagonal | straight) & pinned {
             let mut to = Bitboard::EMPTY;
@@ -448,10 +438,9 @@ impl Position {
             if straight.has(from) {
                 to |= sliders.rook(from, occupied);
             }
-            seen |= to;
             n += u64::from((to & targets & line(self.king(us), from)).len());
         }
-        (n, seen)
+        n
     }
 
     #[inline(always)]
@@ -518,7 +507,7 @@ impl Position {
 /// en passant apart: single and double steps onto empty squares, captures of `theirs`,
 /// each move to the last rank counted `choices` times (the promotion choices).
 #[inline(always)]
-pub(crate) fn free_pawn_moves(
+fn free_pawn_moves(
     color: Color,
     free: Bitboard,
     occupied: Bitboard,

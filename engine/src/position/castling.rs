@@ -112,12 +112,6 @@ impl CastlingPaths {
         self.touch |= path.touch();
     }
 
-    /// Every square whose occupation or vacating ends a right.
-    #[inline]
-    pub fn touch(&self) -> Bitboard {
-        self.touch
-    }
-
     /// The path of a right, if the position has one.
     #[inline]
     pub fn get(&self, color: Color, side: CastleSide) -> Option<&CastlePath> {

@@ -39,11 +39,11 @@ impl Position {
     /// moves that cannot share the count: castling, en passant, promotions, checks and
     /// changed pins among them). Those are played on one scratch copy with only what
     /// move generation reads brought up to date (the men, the turn, the rights, the
-    /// check information: no key, no mailbox, no clocks). A plain move or double push changes the men's boards by
-    /// one exclusive-or each and is taken back by the same exclusive-ors; castling, en
-    /// passant and promotions are played in full and the move-generation state copied
-    /// back whole. The slider lookup and the side to move are chosen once, for all the
-    /// moves.
+    /// check information: no key, no mailbox, no clocks). A plain move or double push
+    /// changes the men's boards by one exclusive-or each and is taken back by the same
+    /// exclusive-ors; castling, en passant and promotions are played in full and the
+    /// move-generation state copied back whole. The slider lookup and the side to move
+    /// are chosen once, for all the moves.
     ///
     /// ```
     /// use engine::{Position, Rules};

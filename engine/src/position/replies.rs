@@ -59,6 +59,18 @@ pub(super) struct Arrival {
 }
 
 impl Arrival {
+    /// Makes the move on the men's boards of `gen` (the mover is `!them`), or takes it
+    /// back: the same exclusive-ors do both.
+    #[inline(always)]
+    fn toggle(&self, gen: &mut MoveGenState, them: Color) {
+        *gen.by_color.get_mut(!them) ^= self.path;
+        gen.by_kind[self.piece as usize] ^= self.path;
+        if let Some(victim) = self.victim {
+            *gen.by_color.get_mut(them) ^= self.to;
+            gen.by_kind[victim as usize] ^= self.to;
+        }
+    }
+
     /// A move of `piece` from `from` to `to`, taking `victim` there if any.
     #[inline(always)]
     pub(super) fn new(
@@ -86,6 +98,21 @@ struct SliderEntry {
     confined_to: Bitboard,
     attacks: Bitboard,
     moves: u32,
+}
+
+impl SliderEntry {
+    /// The squares it commands, with `occupied` as the blockers.
+    #[inline(always)]
+    fn attacks_with(&self, sliders: impl SliderLookup, occupied: Bitboard) -> Bitboard {
+        let mut attacks = Bitboard::EMPTY;
+        if self.diagonal {
+            attacks |= sliders.bishop(self.from, occupied);
+        }
+        if self.straight {
+            attacks |= sliders.rook(self.from, occupied);
+        }
+        attacks
+    }
 }
 
 /// A square the replier's King may step to or must cross, and the squares whose
@@ -211,23 +238,11 @@ impl ReplyBase {
             scratch.gen = self.replier;
             *holds_replier = true;
         }
-        let us = !them;
-        let g = &mut scratch.gen;
-        *g.by_color.get_mut(us) ^= path;
-        g.by_kind[arrival.piece as usize] ^= path;
-        if let Some(victim) = arrival.victim {
-            *g.by_color.get_mut(them) ^= arrival.to;
-            g.by_kind[victim as usize] ^= arrival.to;
-        }
+        arrival.toggle(&mut scratch.gen, them);
         let rest = self.recount(scratch, sliders, them, arrival, occupied);
         // Back to the replier's state: the same exclusive-ors, and its check information.
+        arrival.toggle(&mut scratch.gen, them);
         let g = &mut scratch.gen;
-        *g.by_color.get_mut(us) ^= path;
-        g.by_kind[arrival.piece as usize] ^= path;
-        if let Some(victim) = arrival.victim {
-            *g.by_color.get_mut(them) ^= arrival.to;
-            g.by_kind[victim as usize] ^= arrival.to;
-        }
         g.checkers = Bitboard::EMPTY;
         g.pinned = self.pinned;
         debug_assert!(scratch.gen == self.replier, "the replier's state restored");
@@ -277,13 +292,7 @@ impl ReplyBase {
                 } else if (s.attacks & path).is_empty() {
                     moves += u64::from(s.moves);
                 } else {
-                    let mut attacks = Bitboard::EMPTY;
-                    if s.diagonal {
-                        attacks |= sliders.bishop(s.from, occupied);
-                    }
-                    if s.straight {
-                        attacks |= sliders.rook(s.from, occupied);
-                    }
+                    let attacks = s.attacks_with(sliders, occupied);
                     moves += u64::from((attacks & targets & s.confined_to).len());
                 }
             }
@@ -435,34 +444,23 @@ impl Position {
         let mut sliders_see = Bitboard::EMPTY;
         let mut slider_moves = 0;
         for from in diagonal_men | straight_men {
-            let (diagonal, straight) = (diagonal_men.has(from), straight_men.has(from));
-            let mut attacks = Bitboard::EMPTY;
-            if diagonal {
-                attacks |= sliders.bishop(from, occupied);
-            }
-            if straight {
-                attacks |= sliders.rook(from, occupied);
-            }
-            let confined_to = if pinned.has(from) {
-                line(king, from)
-            } else {
-                Bitboard::FULL
+            let mut entry = SliderEntry {
+                from,
+                diagonal: diagonal_men.has(from),
+                straight: straight_men.has(from),
+                confined_to: if pinned.has(from) {
+                    line(king, from)
+                } else {
+                    Bitboard::FULL
+                },
+                attacks: Bitboard::EMPTY,
+                moves: 0,
             };
-            let moves = (attacks & targets & confined_to).len();
-            sliders_see |= attacks;
-            slider_moves += u64::from(moves);
-            if base
-                .sliders
-                .try_push(SliderEntry {
-                    from,
-                    diagonal,
-                    straight,
-                    confined_to,
-                    attacks,
-                    moves,
-                })
-                .is_err()
-            {
+            entry.attacks = entry.attacks_with(sliders, occupied);
+            entry.moves = (entry.attacks & targets & entry.confined_to).len();
+            sliders_see |= entry.attacks;
+            slider_moves += u64::from(entry.moves);
+            if base.sliders.try_push(entry).is_err() {
                 // More sliders than a game can have (see the field): count the long way.
                 return false;
             }
