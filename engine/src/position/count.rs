@@ -84,7 +84,8 @@ impl Position {
                         plain -= Position::promotion_rank(us) | self.ep_square_bb();
                     }
                     // The quiet moves, then the captures (two loops: no branch on
-                    // whether a move takes).
+                    // whether a move takes; one body over both sets, or a closure, ran
+                    // 13% and 25% more instructions at perft 6).
                     let theirs = self.colors(!us);
                     for to in plain - theirs {
                         if batch.piece == PieceKind::Pawn
