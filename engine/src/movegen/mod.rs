@@ -6,6 +6,8 @@
 //! arrive as data compiled by the position (castling paths, the move limit of a turn of
 //! several moves, the number of promotion choices).
 
+mod pawns;
+
 use arrayvec::ArrayVec;
 
 use crate::attacks::{
@@ -14,7 +16,9 @@ use crate::attacks::{
 use crate::position::{CastlePath, Position};
 use crate::rules::PromotionRule;
 use crate::setup::CastleSide;
-use crate::types::{Bitboard, Color, File, Move, MoveKind, MoveList, PieceKind, Rank, Square};
+use crate::types::{Bitboard, Color, Move, MoveKind, MoveList, PieceKind, Rank, Square};
+pub(crate) use pawns::PawnReach;
+use pawns::{free_pawn_moves, pawn_attack_sets};
 
 /// The legal moves of one man: where it may go from `from`.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -500,87 +504,5 @@ impl Position {
                 }
             }
         }
-    }
-}
-
-/// The moves of `color`'s unpinned pawns `free` (none on its last rank) onto `targets`,
-/// en passant apart: single and double steps onto empty squares, captures of `theirs`,
-/// each move to the last rank counted `choices` times (the promotion choices).
-#[inline(always)]
-fn free_pawn_moves(
-    color: Color,
-    free: Bitboard,
-    occupied: Bitboard,
-    theirs: Bitboard,
-    targets: Bitboard,
-    choices: u64,
-) -> u64 {
-    PawnReach::of(color, free).moves(color, occupied, theirs, targets, choices)
-}
-
-/// Where a set of pawns of one colour step and take, whatever stands around them.
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct PawnReach {
-    /// The squares one step ahead.
-    ahead: Bitboard,
-    /// The squares taken towards the a-file and towards the h-file.
-    west: Bitboard,
-    east: Bitboard,
-    /// Whether a pawn stands on its seventh rank (its steps and captures may promote).
-    promoting: bool,
-}
-
-impl PawnReach {
-    /// The reach of `color`'s pawns `pawns`.
-    #[inline(always)]
-    pub(crate) fn of(color: Color, pawns: Bitboard) -> PawnReach {
-        let (west, east) = pawn_attack_sets(color, pawns);
-        PawnReach {
-            ahead: pawns.forward(color),
-            west,
-            east,
-            promoting: (pawns & Bitboard::rank(Rank::Seventh.relative_to(color))).is_nonempty(),
-        }
-    }
-
-    /// The pawns' moves onto `targets`, with `occupied` and `theirs` as they stand (see
-    /// [`free_pawn_moves`]).
-    #[inline(always)]
-    pub(crate) fn moves(
-        &self,
-        color: Color,
-        occupied: Bitboard,
-        theirs: Bitboard,
-        targets: Bitboard,
-        choices: u64,
-    ) -> u64 {
-        let one = self.ahead - occupied;
-        let two = (one & Bitboard::rank(Rank::Third.relative_to(color))).forward(color) - occupied;
-        let (west, east) = (self.west & theirs, self.east & theirs);
-        if self.promoting {
-            let promotion = Position::promotion_rank(color);
-            let count = |set: Bitboard| -> u64 {
-                let set = set & targets;
-                u64::from((set - promotion).len()) + u64::from((set & promotion).len()) * choices
-            };
-            count(one) + count(two) + count(west) + count(east)
-        } else {
-            // No pawn can reach its last rank: one move a target square.
-            u64::from((one & targets).len())
-                + u64::from((two & targets).len())
-                + u64::from((west & targets).len())
-                + u64::from((east & targets).len())
-        }
-    }
-}
-
-/// The squares `color`'s pawns in `pawns` attack towards the a-file and towards the h-file.
-#[inline(always)]
-fn pawn_attack_sets(color: Color, pawns: Bitboard) -> (Bitboard, Bitboard) {
-    let not_a = pawns - Bitboard::file(File::A);
-    let not_h = pawns - Bitboard::file(File::H);
-    match color {
-        Color::White => (Bitboard(not_a.0 << 7), Bitboard(not_h.0 << 9)),
-        Color::Black => (Bitboard(not_a.0 >> 9), Bitboard(not_h.0 >> 7)),
     }
 }

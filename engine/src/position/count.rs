@@ -5,7 +5,8 @@
 use super::replies::{Arrival, ReplyBase};
 use super::Position;
 use crate::attacks::{with_slider_lookup, SliderLookup};
-use crate::types::{Bitboard, Color, Move, MoveKind, PieceKind, Square};
+use crate::setup::CastleSide;
+use crate::types::{Bitboard, Color, File, Move, MoveKind, PieceKind, Square};
 
 /// What [`Position::undo_plain_light`] takes back: the mover's from and to squares, and
 /// the man taken with his square.
@@ -77,7 +78,32 @@ impl Position {
             let us = Color::constant::<BLACK>();
             let mut batch = batch;
             if let Some(base) = &shared {
-                if !batch.is_castle && !base.core.has(batch.from) {
+                if batch.is_castle {
+                    for to in batch.to {
+                        let side = if to.file() == File::G {
+                            CastleSide::King
+                        } else {
+                            CastleSide::Queen
+                        };
+                        let Some(arrival) = self.castle_path(us, side).and_then(Arrival::castling)
+                        else {
+                            continue;
+                        };
+                        if (arrival.changed() & base.core).is_nonempty() {
+                            continue;
+                        }
+                        if let Some(count) = base.count_after(
+                            &mut scratch,
+                            &mut holds_replier,
+                            sliders,
+                            !us,
+                            arrival,
+                        ) {
+                            n += count;
+                            batch.to -= to;
+                        }
+                    }
+                } else if !base.core.has(batch.from) {
                     // Plain moves and double steps outside the core: the shared count.
                     let mut plain = batch.to - base.core;
                     if batch.piece == PieceKind::Pawn {
@@ -87,13 +113,11 @@ impl Position {
                     // whether a move takes; one body over both sets, or a closure, ran
                     // 13% and 25% more instructions at perft 6).
                     let theirs = self.colors(!us);
-                    for to in plain - theirs {
-                        if batch.piece == PieceKind::Pawn
-                            && (batch.from as i8 - to as i8).abs() == 16
-                            && base.double_step_zone.has(to)
-                        {
-                            continue;
-                        }
+                    let (set, count) =
+                        base.count_after_quiet_set(!us, batch.piece, batch.from, plain - theirs);
+                    n += count;
+                    batch.to -= set;
+                    for to in plain - theirs - set {
                         let arrival = Arrival::new(batch.piece, batch.from, to, None);
                         if let Some(count) = base.count_after(
                             &mut scratch,
@@ -103,6 +127,12 @@ impl Position {
                             arrival,
                         ) {
                             n += count;
+                            if batch.piece == PieceKind::Pawn
+                                && (batch.from as i8 - to as i8).abs() == 16
+                                && base.double_step_zone.has(to)
+                            {
+                                n += base.en_passant_replies(self, sliders, !us, batch.from);
+                            }
                             batch.to -= to;
                         }
                     }

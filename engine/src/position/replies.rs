@@ -8,7 +8,9 @@
 //! pawns', each slider's with the squares it commands, the King's with the squares it
 //! may step to or must cross and what could command them, and the rest (the Knights' and
 //! the pinned pawns'). After a move of `us` between `from` and `to`:
-//! - The free pawns are counted again, always (a few set operations).
+//! - The free pawns are counted again, always (a few set operations). Where nothing
+//!   else is counted again, a piece's quiet moves are summed at once: each square it
+//!   reaches blocks a step or takes a capture from the replier's pawns by masks.
 //! - A slider is counted again where `from` or `to` is a square it commands (a square
 //!   outside a slider's attack set never changes that set by being emptied or filled).
 //! - A square the King may step to or must cross to castle is tested again where `from`
@@ -28,65 +30,30 @@
 //! only along its pin line, which lies within the King's lines: a move crossing those
 //! lines while `them` has a pinned pawn is played in full.
 //!
-//! Played in full: castling, en passant, promotions; a move from or to a castling square
-//! of `them` (one that must be empty or whose occupation ends a right); a double step
-//! `them` could take en passant; a move that gives check or changes a pin; a capture, or
-//! a move crossing the King's lines, while `them` has a pinned pawn; and every move of a
-//! position where `us` is in check, where `us` moves again after this move (inside a turn
-//! of several moves, Am. IV 4), where `them` has a Chess960 castling path (whose landing
-//! square is tested again after the Rook moves), or where `them` has more sliders than
-//! the table holds.
+//! Castling is two arrivals, the King's and the Rook's, read as one move. After a double
+//! step beside a pawn of `them`, its captures en passant are added to the shared count,
+//! each tested for a line opened on its King.
+//!
+//! Played in full: en passant, promotions; a move from or to a castling square of `them`
+//! (one that must be empty or whose occupation ends a right); a Chess960 castling whose
+//! King or Rook stays or lands where the other stood; a move that gives check or changes a
+//! pin; a capture, or a move crossing the King's lines, while `them` has a pinned pawn;
+//! and every move of a position where `us` is in check, where `us` moves again after this
+//! move (inside a turn of several moves, Am. IV 4), where `them` has a Chess960 castling
+//! path (whose landing square is tested again after the Rook moves), or where `them` has
+//! more sliders than the table holds.
+
+mod arrival;
 
 use arrayvec::ArrayVec;
+
+pub(super) use arrival::Arrival;
 
 use super::{CastlePath, MoveGenState, Position};
 use crate::attacks::{king_attacks, knight_attacks, line, pawn_attacks, SliderLookup};
 use crate::movegen::PawnReach;
 use crate::setup::CastleSide;
-use crate::types::{Bitboard, Color, File, PieceKind, Square};
-
-/// One move of the mover, as the shared count reads it.
-#[derive(Copy, Clone, Debug)]
-pub(super) struct Arrival {
-    /// The kind of man moving.
-    pub(super) piece: PieceKind,
-    /// Its from and to squares.
-    pub(super) path: Bitboard,
-    /// Its to square.
-    pub(super) to: Square,
-    /// The kind of the replier's man taken there, if any.
-    pub(super) victim: Option<PieceKind>,
-}
-
-impl Arrival {
-    /// Makes the move on the men's boards of `gen` (the mover is `!them`), or takes it
-    /// back: the same exclusive-ors do both.
-    #[inline(always)]
-    fn toggle(&self, gen: &mut MoveGenState, them: Color) {
-        *gen.by_color.get_mut(!them) ^= self.path;
-        gen.by_kind[self.piece as usize] ^= self.path;
-        if let Some(victim) = self.victim {
-            *gen.by_color.get_mut(them) ^= self.to;
-            gen.by_kind[victim as usize] ^= self.to;
-        }
-    }
-
-    /// A move of `piece` from `from` to `to`, taking `victim` there if any.
-    #[inline(always)]
-    pub(super) fn new(
-        piece: PieceKind,
-        from: Square,
-        to: Square,
-        victim: Option<PieceKind>,
-    ) -> Arrival {
-        Arrival {
-            piece,
-            path: Bitboard::from(from) | to,
-            to,
-            victim,
-        }
-    }
-}
+use crate::types::{Bitboard, Color, File, PieceKind, Rank, Square};
 
 /// One of the replier's sliders: its square, what it commands, how many moves it has.
 #[derive(Copy, Clone, Debug)]
@@ -221,7 +188,7 @@ impl ReplyBase {
         them: Color,
         arrival: Arrival,
     ) -> Option<u64> {
-        let path = arrival.path;
+        let path = arrival.changed();
         let mover_men = self.mover_men ^ path;
         let occupied = (self.occupied ^ path) | arrival.to;
         // The replier's pawns never take the mover's King after a legal move, nor step
@@ -231,7 +198,7 @@ impl ReplyBase {
             Some(_) => PawnReach::of(them, self.free_pawns - arrival.to),
         };
         let pawns = reach.moves(them, occupied, mover_men, Bitboard::FULL, self.choices);
-        if arrival.victim.is_none() && (path & self.recount[arrival.piece as usize]).is_empty() {
+        if arrival.victim.is_none() && !arrival.crosses(&self.recount) {
             return Some(self.fixed + pawns);
         }
         if !*holds_replier {
@@ -249,6 +216,61 @@ impl ReplyBase {
         rest.map(|rest| rest + pawns)
     }
 
+    /// Of the mover's quiet moves of `piece` from `from` to the squares of `quiet`,
+    /// those after which only the free pawns are counted again (no square of theirs in
+    /// [`ReplyBase::recount`]; for a pawn, no double step the replier could take en
+    /// passant), with the replier's count summed over them, at once. None where a pawn of
+    /// the replier may promote.
+    #[inline(always)]
+    pub(super) fn count_after_quiet_set(
+        &self,
+        them: Color,
+        piece: PieceKind,
+        from: Square,
+        quiet: Bitboard,
+    ) -> (Bitboard, u64) {
+        let recount = self.recount[piece as usize];
+        if recount.has(from) || self.pawn_reach.may_promote() {
+            return (Bitboard::EMPTY, 0);
+        }
+        let mut set = quiet - recount;
+        if piece == PieceKind::Pawn {
+            set -= self.double_step_zone & Bitboard::rank(Rank::Fourth.relative_to(!them));
+        }
+        let pawns = self.pawn_reach.moves_summed_over_arrivals(
+            them,
+            self.occupied - from,
+            self.mover_men - from,
+            set,
+        );
+        (set, u64::from(set.len()) * self.fixed + pawns)
+    }
+
+    /// The replier's en passant captures after the mover's double step from `from` to
+    /// `to`, which the shared count leaves out: each pawn of the replier beside `to`
+    /// takes, unless its King is then exposed along a line (both pawns leave the rank at
+    /// once). `before` is the position before the step, which gives no check (the shared
+    /// count was made). Under every rule set the capture is open on the next move only.
+    #[inline(never)]
+    pub(super) fn en_passant_replies(
+        &self,
+        before: &Position,
+        sliders: impl SliderLookup,
+        them: Color,
+        from: Square,
+    ) -> u64 {
+        let ep = Square::new(from.file(), Rank::Third.relative_to(!them));
+        let king = before.king(them);
+        let mut n = 0;
+        for taker in pawn_attacks(!them, ep) & before.pieces_of(them, PieceKind::Pawn) {
+            let occupied = (self.occupied - from - taker) | ep;
+            if !before.is_attacked_with(sliders, king, !them, occupied) {
+                n += 1;
+            }
+        }
+        n
+    }
+
     /// The replier's moves but the free pawns' after `arrival` (whose path crosses
     /// [`ReplyBase::recount`], or a capture), counted on `scratch` (the replier's state
     /// with the move made, its check information found again here where needed) with the
@@ -263,9 +285,9 @@ impl ReplyBase {
         occupied: Bitboard,
     ) -> Option<u64> {
         let us = !them;
-        let path = arrival.path;
+        let path = arrival.changed();
         let capture = arrival.victim.is_some();
-        if capture || (path & self.check_lines[arrival.piece as usize]).is_nonempty() {
+        if capture || arrival.crosses(&self.check_lines) {
             if self.pinned_pawn {
                 return None;
             }
