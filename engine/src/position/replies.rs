@@ -36,12 +36,12 @@
 //!
 //! Played in full: en passant, promotions; a move from or to a castling square of `them`
 //! (one that must be empty or whose occupation ends a right); a Chess960 castling whose
-//! King or Rook stays or lands where the other stood; a move that gives check or changes a
-//! pin; a capture, or a move crossing the King's lines, while `them` has a pinned pawn;
-//! and every move of a position where `us` is in check, where `us` moves again after this
-//! move (inside a turn of several moves, Am. IV 4), where `them` has a Chess960 castling
-//! path (whose landing square is tested again after the Rook moves), or where `them` has
-//! more sliders than the table holds.
+//! King or Rook stays or lands where the other stood; a move that gives check or changes
+//! a pin; a move crossing the King's lines while `them` has a pinned pawn; and every move
+//! of a position where `us` is in check, where `us` moves again after this move (inside a
+//! turn of several moves, Am. IV 4), where `them` has a Chess960 castling path (whose
+//! landing square is tested again after the Rook moves), or where `them` has more sliders
+//! than the table holds.
 
 mod arrival;
 
@@ -126,6 +126,7 @@ pub(super) struct ReplyBase {
     king_moves: u64,
     slider_moves: u64,
     rest: u64,
+    pinned_pawn_moves: u64,
     fixed: u64,
     /// The replier's pinned men, and whether a pawn is among them.
     pinned: Bitboard,
@@ -160,6 +161,7 @@ impl ReplyBase {
             king_moves: 0,
             slider_moves: 0,
             rest: 0,
+            pinned_pawn_moves: 0,
             fixed: 0,
             pinned: Bitboard::EMPTY,
             pinned_pawn: false,
@@ -172,11 +174,11 @@ impl ReplyBase {
         }
     }
 
-    /// The replier's count after the mover's move `arrival` (a plain move or double
-    /// step, with or without a capture; its from and to squares outside
-    /// [`ReplyBase::core`]), or `None` where it gives check or changes the replier's pins,
-    /// or where the replier has a pinned pawn and the move is a capture or crosses the
-    /// King's lines (then the move must be played). `scratch` holds the replier's state
+    /// The replier's count after the mover's move `arrival` (a plain move, double step
+    /// or castling, with or without a capture; its squares outside [`ReplyBase::core`]),
+    /// or `None` where it gives check or changes the replier's pins, or where the replier
+    /// has a pinned pawn and the move crosses the King's lines (then the move must be
+    /// played). `scratch` holds the replier's state
     /// ([`ReplyBase::replier`]) on return, and on entry where `holds_replier`, which is
     /// then set.
     #[inline(always)]
@@ -287,7 +289,9 @@ impl ReplyBase {
         let us = !them;
         let path = arrival.changed();
         let capture = arrival.victim.is_some();
-        if capture || arrival.crosses(&self.check_lines) {
+        // A capture off those lines changes neither: the man arriving stands where the
+        // man taken stood, and gives no check from there.
+        if arrival.crosses(&self.check_lines) {
             if self.pinned_pawn {
                 return None;
             }
@@ -298,7 +302,7 @@ impl ReplyBase {
         }
         let targets = !scratch.colors(them) - scratch.pieces(PieceKind::King);
         let mut n = if capture {
-            scratch.knight_moves(them, targets)
+            scratch.knight_moves(them, targets) + self.pinned_pawn_moves
         } else {
             self.rest
         };
@@ -488,8 +492,8 @@ impl Position {
             }
         }
 
-        let rest = self.knight_moves(them, targets)
-            + self.pinned_pawn_moves(sliders, them, targets, targets);
+        let pinned_pawn_moves = self.pinned_pawn_moves(sliders, them, targets, targets);
+        let rest = self.knight_moves(them, targets) + pinned_pawn_moves;
         let pawns = self.pieces_of(them, PieceKind::Pawn);
         let beside = Bitboard((pawns - Bitboard::file(File::A)).0 >> 1)
             | Bitboard((pawns - Bitboard::file(File::H)).0 << 1);
@@ -506,6 +510,7 @@ impl Position {
         base.king_moves = king_moves;
         base.slider_moves = slider_moves;
         base.rest = rest;
+        base.pinned_pawn_moves = pinned_pawn_moves;
         base.fixed = king_moves + slider_moves + rest;
         base.pinned = pinned;
         base.pinned_pawn = (pinned & pawns).is_nonempty();
