@@ -19,6 +19,16 @@ impl CastleSide {
     /// Both sides, King's first.
     pub const ALL: [CastleSide; 2] = [CastleSide::King, CastleSide::Queen];
 
+    /// The side of a castling whose King lands on `to` (on the g-file: the King's side).
+    #[inline]
+    pub fn of_king_to(to: Square) -> CastleSide {
+        if to.file() == File::G {
+            CastleSide::King
+        } else {
+            CastleSide::Queen
+        }
+    }
+
     /// The file the King lands on.
     pub const fn king_to_file(self) -> File {
         match self {

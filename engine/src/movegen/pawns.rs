@@ -55,8 +55,7 @@ impl PawnReach {
         targets: Bitboard,
         choices: u64,
     ) -> u64 {
-        let one = self.ahead - occupied;
-        let two = (one & Bitboard::rank(Rank::Third.relative_to(color))).forward(color) - occupied;
+        let (one, two) = self.steps(color, occupied);
         let (west, east) = (self.west & theirs, self.east & theirs);
         if self.promoting {
             let promotion = Position::promotion_rank(color);
@@ -73,6 +72,15 @@ impl PawnReach {
                 + u64::from((east & targets).len())
         }
     }
+
+    /// The squares the pawns step to, one step and two, with `occupied` as it stands.
+    #[inline(always)]
+    fn steps(&self, color: Color, occupied: Bitboard) -> (Bitboard, Bitboard) {
+        let one = self.ahead - occupied;
+        let two = (one & Bitboard::rank(Rank::Third.relative_to(color))).forward(color) - occupied;
+        (one, two)
+    }
+
     /// Whether a pawn may promote (then [`PawnReach::moves_summed_over_arrivals`] does
     /// not apply).
     #[inline(always)]
@@ -94,9 +102,7 @@ impl PawnReach {
         arrivals: Bitboard,
     ) -> u64 {
         debug_assert!(!self.promoting && (arrivals & occupied).is_empty());
-        let third = Bitboard::rank(Rank::Third.relative_to(color));
-        let one = self.ahead - occupied;
-        let two = (one & third).forward(color) - occupied;
+        let (one, two) = self.steps(color, occupied);
         let each = u64::from((one.len() + two.len()) + (self.west & theirs).len())
             + u64::from((self.east & theirs).len());
         let blocked = (arrivals & one).len()
@@ -121,19 +127,15 @@ pub(super) fn pawn_attack_sets(color: Color, pawns: Bitboard) -> (Bitboard, Bitb
 #[cfg(test)]
 mod tests {
     use super::PawnReach;
+    use crate::rng::Rng;
     use crate::types::{Bitboard, Color, Rank};
 
     /// The sum over many arrivals at once equals the sum of the counts made one arrival
     /// at a time, on random boards (pawns off their first, seventh and last ranks).
     #[test]
     fn moves_summed_over_arrivals_equal_the_sum_of_each() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut random = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = Rng::new(7);
+        let mut random = || rng.next_u64();
         for color in [Color::White, Color::Black] {
             let banned = Bitboard::rank(Rank::First.relative_to(color))
                 | Bitboard::rank(Rank::Seventh.relative_to(color))

@@ -45,11 +45,7 @@ impl Position {
     pub fn uci_move(&self, mv: Move) -> String {
         let mut to = mv.to();
         if mv.is_castle() && self.rules().chess960 {
-            let side = if to.file() == crate::types::File::G {
-                CastleSide::King
-            } else {
-                CastleSide::Queen
-            };
+            let side = CastleSide::of_king_to(to);
             if let Some(path) = self.castle_path(self.turn(), side) {
                 to = path.rook_square;
             }
@@ -90,11 +86,7 @@ impl Position {
             }
             for mv in self.expand(batch) {
                 let written_to = if mv.is_castle() && chess960 {
-                    let side = if mv.to().file() == crate::types::File::G {
-                        CastleSide::King
-                    } else {
-                        CastleSide::Queen
-                    };
+                    let side = CastleSide::of_king_to(mv.to());
                     self.castle_path(self.turn(), side)
                         .map_or(mv.to(), |p| p.rook_square)
                 } else {

@@ -6,7 +6,7 @@ use super::replies::{Arrival, ReplyBase};
 use super::Position;
 use crate::attacks::{with_slider_lookup, SliderLookup};
 use crate::setup::CastleSide;
-use crate::types::{Bitboard, Color, File, Move, MoveKind, PieceKind, Square};
+use crate::types::{Bitboard, Color, Move, MoveKind, PieceKind};
 
 /// What [`Position::undo_plain_light`] takes back: the mover's from and to squares, and
 /// the man taken with his square.
@@ -80,11 +80,7 @@ impl Position {
             if let Some(base) = &shared {
                 if batch.is_castle {
                     for to in batch.to {
-                        let side = if to.file() == File::G {
-                            CastleSide::King
-                        } else {
-                            CastleSide::Queen
-                        };
+                        let side = CastleSide::of_king_to(to);
                         let Some(arrival) = self.castle_path(us, side).and_then(Arrival::castling)
                         else {
                             continue;
@@ -202,8 +198,7 @@ impl Position {
             *g.by_color.get_mut(!us) ^= Bitboard::from(to);
         }
         g.castling = before.paths.rights_after(before.gen.castling, from, to);
-        g.ep_square = (mv.kind() == MoveKind::DoublePush)
-            .then(|| Square::new(from.file(), crate::types::Rank::Third.relative_to(us)));
+        g.ep_square = (mv.kind() == MoveKind::DoublePush).then(|| from.passed_by_double_step(us));
         g.pass_turn_after_move(us);
         self.update_check_info();
         LightUndo {

@@ -99,11 +99,7 @@ impl Position {
 
         match kind {
             MoveKind::Castle => {
-                let side = if to.file() == crate::types::File::G {
-                    CastleSide::King
-                } else {
-                    CastleSide::Queen
-                };
+                let side = CastleSide::of_king_to(to);
                 let path = *self.paths.get(us, side).expect("castling without a path");
                 self.remove::<FULL>(us, PieceKind::King, from);
                 if let Some(rook_from) = path.rook_from {
@@ -131,10 +127,7 @@ impl Position {
                 };
                 self.put::<FULL>(us, arriving, to);
                 if kind == MoveKind::DoublePush {
-                    self.gen.ep_square = Some(Square::new(
-                        from.file(),
-                        crate::types::Rank::Third.relative_to(us),
-                    ));
+                    self.gen.ep_square = Some(from.passed_by_double_step(us));
                 }
             }
         }

@@ -96,7 +96,9 @@ pub(super) struct ReplyBase {
     /// The squares a move must not leave nor reach to use the shared count: castling's
     /// squares that must be empty or end a right.
     pub(super) core: Bitboard,
-    /// Where a double step would give the replier an en passant capture: beside its pawns.
+    /// Where a double step would give the replier an en passant capture: beside its pawns
+    /// (on the mover's fourth rank; restricting the set here instead of where it is read
+    /// ran 1.2% more instructions at perft 6).
     pub(super) double_step_zone: Bitboard,
     /// For a man of each kind leaving or reaching them, the squares after which the
     /// replier's check and pins are found again: the mover's men on the King's lines,
@@ -221,8 +223,8 @@ impl ReplyBase {
     /// Of the mover's quiet moves of `piece` from `from` to the squares of `quiet`,
     /// those after which only the free pawns are counted again (no square of theirs in
     /// [`ReplyBase::recount`]; for a pawn, no double step the replier could take en
-    /// passant), with the replier's count summed over them, at once. None where a pawn of
-    /// the replier may promote.
+    /// passant), with the replier's count summed over them, at once. None of them (an
+    /// empty set) where a pawn of the replier may promote.
     #[inline(always)]
     pub(super) fn count_after_quiet_set(
         &self,
@@ -248,9 +250,9 @@ impl ReplyBase {
         (set, u64::from(set.len()) * self.fixed + pawns)
     }
 
-    /// The replier's en passant captures after the mover's double step from `from` to
-    /// `to`, which the shared count leaves out: each pawn of the replier beside `to`
-    /// takes, unless its King is then exposed along a line (both pawns leave the rank at
+    /// The replier's en passant captures after the mover's double step from `from`,
+    /// which the shared count leaves out: each pawn of the replier beside the square
+    /// reached takes, unless its King is then exposed along a line (both pawns leave the rank at
     /// once). `before` is the position before the step, which gives no check (the shared
     /// count was made). Under every rule set the capture is open on the next move only.
     #[inline(never)]
@@ -261,7 +263,7 @@ impl ReplyBase {
         them: Color,
         from: Square,
     ) -> u64 {
-        let ep = Square::new(from.file(), Rank::Third.relative_to(!them));
+        let ep = from.passed_by_double_step(!them);
         let king = before.king(them);
         let mut n = 0;
         for taker in pawn_attacks(!them, ep) & before.pieces_of(them, PieceKind::Pawn) {

@@ -294,6 +294,13 @@ impl Square {
         Square::ALL[rank as usize * 8 + file as usize]
     }
 
+    /// The square a pawn of `color` passes over in its double step from this square (the
+    /// en passant square it leaves behind).
+    #[inline]
+    pub const fn passed_by_double_step(self, color: Color) -> Square {
+        Square::new(self.file(), Rank::Third.relative_to(color))
+    }
+
     /// The square's file.
     #[inline]
     pub const fn file(self) -> File {

@@ -206,11 +206,7 @@ impl Position {
     fn fits(&self, r: &Reading, mv: Move) -> bool {
         let us = self.turn();
         if let Action::Castle(side) = r.action {
-            let moved = if mv.to().file() == File::G {
-                CastleSide::King
-            } else {
-                CastleSide::Queen
-            };
+            let moved = CastleSide::of_king_to(mv.to());
             return mv.is_castle() && side.is_none_or(|s| s == moved) && !r.en_passant;
         }
         let (from, to) = (mv.from(), mv.to());
