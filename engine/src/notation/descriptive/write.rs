@@ -99,10 +99,9 @@ impl Position {
     /// The record of `mv` without the check mark; `legal` are this position's moves.
     fn descriptive_record(&self, mv: Move, legal: &[Move]) -> String {
         if mv.is_castle() {
-            return if mv.to().file() == File::G {
-                "Castles KR".to_string()
-            } else {
-                "Castles QR".to_string()
+            return match crate::setup::CastleSide::of_king_to(mv.to()) {
+                crate::setup::CastleSide::King => "Castles KR".to_string(),
+                crate::setup::CastleSide::Queen => "Castles QR".to_string(),
             };
         }
         let us = self.turn();

@@ -145,11 +145,7 @@ impl Position {
             && from == Square::new(File::E, first)
             && to.rank() == first
             && (to.file() == File::C || to.file() == File::G);
-        is_castling.then_some(if to.file() == File::G {
-            CastleSide::King
-        } else {
-            CastleSide::Queen
-        })
+        is_castling.then_some(CastleSide::of_king_to(to))
     }
 
     /// Why the King may not castle on `side` now (Am. I 11 E (e); Am. IV 5).
