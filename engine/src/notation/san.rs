@@ -238,9 +238,9 @@ impl Position {
     /// The SAN of a legal move without its check mark.
     fn san_without_suffix(&self, mv: Move) -> String {
         if mv.is_castle() {
-            return match crate::setup::CastleSide::of_king_to(mv.to()) {
-                crate::setup::CastleSide::King => "O-O".to_string(),
-                crate::setup::CastleSide::Queen => "O-O-O".to_string(),
+            return match CastleSide::of_king_to(mv.to()) {
+                CastleSide::King => "O-O".to_string(),
+                CastleSide::Queen => "O-O-O".to_string(),
             };
         }
         let (from, to) = (mv.from(), mv.to());

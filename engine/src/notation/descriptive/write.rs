@@ -9,6 +9,7 @@
 //! square for each man and so always does.
 
 use crate::position::Position;
+use crate::setup::CastleSide;
 use crate::types::{Color, File, Move, MoveKind, PieceKind, Square};
 
 /// The letters of a man: `K`, `Q`, `R`, `B`, `Kt`, `P`.
@@ -99,9 +100,9 @@ impl Position {
     /// The record of `mv` without the check mark; `legal` are this position's moves.
     fn descriptive_record(&self, mv: Move, legal: &[Move]) -> String {
         if mv.is_castle() {
-            return match crate::setup::CastleSide::of_king_to(mv.to()) {
-                crate::setup::CastleSide::King => "Castles KR".to_string(),
-                crate::setup::CastleSide::Queen => "Castles QR".to_string(),
+            return match CastleSide::of_king_to(mv.to()) {
+                CastleSide::King => "Castles KR".to_string(),
+                CastleSide::Queen => "Castles QR".to_string(),
             };
         }
         let us = self.turn();
