@@ -17,8 +17,8 @@
 //! (`/ (QA² × QB)` for the squared activation, whose hidden values are in units of QA²).
 //! The file format is in [`format`](mod@format). The network built into the engine ([`embedded`],
 //! the file `morphy.nnue` beside this one) was trained by the tuner on the search scores
-//! of Morphy's self-play and match games (since v20, round 23's network: docs/STRENGTH.md,
-//! "Learned evaluation, round 23"); the search uses a network by default since v7 and
+//! of Morphy's self-play and match games (since v21, round 24's network: docs/STRENGTH.md,
+//! "Learned evaluation, round 24"); the search uses a network by default since v7 and
 //! the hand-crafted evaluation when told to (UCI `EvalNet false`,
 //! [`crate::search::Searcher::set_eval_net`]).
 //!
