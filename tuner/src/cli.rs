@@ -57,6 +57,10 @@ pub struct DatagenArgs {
     /// How many games.
     #[arg(long)]
     pub games: u64,
+    /// Begin no game once this many positions are written: the games under way finish,
+    /// so the file holds whole games and a few more positions than this.
+    #[arg(long)]
+    pub positions: Option<u64>,
     /// Nodes searched per move.
     #[arg(long, default_value_t = 6000)]
     pub nodes: u64,

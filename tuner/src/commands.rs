@@ -69,6 +69,7 @@ pub fn datagen(args: DatagenArgs) -> Result<(), Box<dyn Error>> {
     let DatagenArgs {
         out,
         games,
+        positions,
         nodes,
         threads,
         openings,
@@ -84,6 +85,7 @@ pub fn datagen(args: DatagenArgs) -> Result<(), Box<dyn Error>> {
     }
     let config = datagen::Config {
         games,
+        positions,
         nodes,
         threads: threads.unwrap_or_else(available_threads),
         seed,

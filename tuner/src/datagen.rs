@@ -66,6 +66,9 @@ const MATE_CP: i32 = 30_000;
 pub struct Config {
     /// How many games.
     pub games: u64,
+    /// No game is begun once this many positions are written (the games under way finish
+    /// and are written whole); `None` plays every game.
+    pub positions: Option<u64>,
     /// Nodes per move.
     pub nodes: u64,
     /// Games played at once.
@@ -343,6 +346,10 @@ pub fn run<W: Write + Send>(config: &Config, out: W, progress: bool) -> io::Resu
             .into_par_iter()
             .with_max_len(1)
             .try_for_each(|index| -> io::Result<()> {
+                let written = totals.positions.load(Ordering::Relaxed);
+                if config.positions.is_some_and(|cap| written >= cap) {
+                    return Ok(());
+                }
                 let record = play(config, index as u64);
                 let mut lines = String::new();
                 let mut bytes = Vec::new();
@@ -400,6 +407,7 @@ r1bqkbnr/1ppp1ppp/p1n1p3/8/5P2/1P2P3/PBPP2PP/RN1QKBNR b KQkq - hmvc 0; fmvn 4;
     fn config(games: u64) -> Config {
         Config {
             games,
+            positions: None,
             nodes: 300,
             threads: 2,
             seed: 5,
@@ -451,6 +459,23 @@ r1bqkbnr/1ppp1ppp/p1n1p3/8/5P2/1P2P3/PBPP2PP/RN1QKBNR b KQkq - hmvc 0; fmvn 4;
             crate::texel::load(&text).unwrap().len() as u64,
             summary.positions
         );
+    }
+
+    #[test]
+    fn a_position_cap_stops_beginning_games_and_keeps_them_whole() {
+        let capped = Config {
+            positions: Some(1),
+            threads: 1,
+            ..config(4)
+        };
+        let mut out = Vec::new();
+        let summary = run(&capped, &mut out, false).unwrap();
+        // One thread: the first game written reaches the cap, and no other is begun.
+        assert_eq!(summary.games, 1);
+        assert!(summary.positions >= 1);
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.lines().count() as u64, summary.positions);
+        assert!(text.ends_with('\n'));
     }
 
     #[test]
