@@ -169,7 +169,9 @@ pub struct TrainNetArgs {
     /// Record files (concatenated in this order; the last share is held out).
     #[arg(required = true)]
     pub data: Vec<PathBuf>,
-    /// Hidden width, a multiple of 16 (default 64, or `--init`'s).
+    /// Hidden width, a multiple of 16 (default 64, or `--init`'s). Wider than `--init`'s,
+    /// it grows that network: the new units start with zero output weights, so the
+    /// training starts from the file's scores exactly.
     #[arg(long)]
     pub hidden: Option<usize>,
     /// The hidden layer's activation: the clipped `ReLU` or its square (default the

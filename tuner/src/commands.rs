@@ -222,12 +222,14 @@ struct Shape {
 }
 
 /// The shape `--hidden`, `--activation` and `--output-buckets` give, or `init`'s (which
-/// they may only repeat), checked against the engine's limits.
+/// they may only repeat, but for a wider `--hidden`, which grows `init`'s network with
+/// new units drawn from `seed`), checked against the engine's limits.
 fn shape(
     hidden: Option<usize>,
     activation: Option<ActivationArg>,
     output_buckets: Option<usize>,
     init: Option<&Path>,
+    seed: u64,
 ) -> Result<Shape, Box<dyn Error>> {
     let activation = activation.map(|a| match a {
         ActivationArg::Crelu => engine::eval::nnue::Activation::ClippedRelu,
@@ -236,8 +238,14 @@ fn shape(
     let init = match init {
         Some(path) => {
             let net = read_network(path).map_err(|e| format!("--init {e}"))?;
-            let float = nnue::float_net::FloatNet::from_network(&net)
+            let mut float = nnue::float_net::FloatNet::from_network(&net)
                 .map_err(|e| format!("--init {}: {e}", path.display()))?;
+            // A wider --hidden grows the file's network by units that start silent.
+            if let Some(h) = hidden.filter(|&h| h > float.hidden && h % 16 == 0) {
+                if h <= engine::eval::nnue::MAX_HIDDEN {
+                    float = float.widened(h, seed);
+                }
+            }
             if hidden.is_some_and(|h| h != float.hidden)
                 || activation.is_some_and(|a| a != float.activation)
                 || output_buckets.is_some_and(|b| b != float.buckets)
@@ -245,11 +253,13 @@ fn shape(
                 return Err(format!(
                     "--init {} is a network of width {} with {:?} and {} output \
                      buckets: leave out --hidden, --activation and --output-buckets \
-                     or give the file's",
+                     or give the file's (--hidden may also be wider, a multiple of 16 \
+                     up to {}: the network grows)",
                     path.display(),
                     float.hidden,
                     float.activation,
-                    float.buckets
+                    float.buckets,
+                    engine::eval::nnue::MAX_HIDDEN
                 )
                 .into());
             }
@@ -321,7 +331,7 @@ pub fn train_net(args: TrainNetArgs) -> Result<(), Box<dyn Error>> {
         activation,
         buckets,
         init,
-    } = shape(hidden, activation, output_buckets, init.as_deref())?;
+    } = shape(hidden, activation, output_buckets, init.as_deref(), seed)?;
     use_threads(threads)?;
     let records = read_records(&data)?;
     let settings = nnue::Settings {

@@ -100,6 +100,33 @@ impl FloatNet {
         Ok(float)
     }
 
+    /// This network with `hidden - self.hidden` more hidden units that change nothing:
+    /// their feature weights small random ones from `seed` (as [`FloatNet::new`] draws
+    /// them), their biases and output weights zero, so every output is this network's
+    /// until training moves their output weights. Fine-tuning from it grows a network
+    /// without starting again from random weights.
+    pub fn widened(&self, hidden: usize, seed: u64) -> FloatNet {
+        assert!(hidden >= self.hidden, "a network is widened, not narrowed");
+        let (old, buckets) = (self.hidden, self.buckets);
+        let mut wide = FloatNet::new(hidden, self.activation, buckets, seed);
+        for f in 0..FEATURES {
+            wide.w[f * hidden..f * hidden + old].copy_from_slice(&self.w[f * old..(f + 1) * old]);
+        }
+        let (bias, wide_bias) = (self.bias_at(), wide.bias_at());
+        wide.w[wide_bias..wide_bias + hidden].fill(0.0);
+        wide.w[wide_bias..wide_bias + old].copy_from_slice(&self.w[bias..bias + old]);
+        let (out, wide_out) = (bias + old, wide_bias + hidden);
+        wide.w[wide_out..wide_out + buckets * 2 * hidden].fill(0.0);
+        for half in 0..2 * buckets {
+            let from = out + half * old;
+            let to = wide_out + half * hidden;
+            wide.w[to..to + old].copy_from_slice(&self.w[from..from + old]);
+        }
+        let (out_bias, wide_out_bias) = (out + buckets * 2 * old, wide_out + buckets * 2 * hidden);
+        wide.w[wide_out_bias..].copy_from_slice(&self.w[out_bias..]);
+        wide
+    }
+
     /// The activation of a hidden sum and its derivative.
     #[inline]
     fn activate(&self, x: f64) -> (f64, f64) {

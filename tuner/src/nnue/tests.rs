@@ -139,6 +139,44 @@ fn a_network_read_back_as_float_weights_quantises_to_itself() {
 }
 
 #[test]
+fn a_widened_network_scores_exactly_as_before_and_then_learns_with_its_new_units() {
+    let records = synthetic(10, 60);
+    for (activation, buckets) in [
+        (Activation::ClippedRelu, 8),
+        (Activation::SquaredClippedRelu, 1),
+    ] {
+        let mut narrow = FloatNet::new(32, activation, buckets, 3);
+        for (i, w) in narrow.w.iter_mut().enumerate().skip(FEATURES * 32) {
+            *w += (i % 7) as f64 * 0.05 - 0.15;
+        }
+        let wide = narrow.widened(64, 4);
+        assert_eq!(
+            (wide.hidden, wide.buckets, wide.activation),
+            (64, buckets, activation)
+        );
+        // The float outputs are equal (the new units add exact zeros), and so are the
+        // engine's integer scores of the two quantised networks.
+        let (qn, qw) = (narrow.quantise(), wide.quantise());
+        for r in &records {
+            let s = Sample::new(r);
+            assert_eq!(narrow.output(&s), wide.output(&s));
+            let pos = r.position();
+            assert_eq!(qn.evaluate(&pos), qw.evaluate(&pos));
+        }
+        // The new units are live: their feature weights are not zero, and a training
+        // step gives their output weights a gradient.
+        let fresh = |w: &FloatNet| (0..FEATURES).any(|f| w.w[f * 64 + 40] != 0.0);
+        assert!(fresh(&wide));
+        let mut grad = vec![0.0; wide.w.len()];
+        for r in &records {
+            let _ = wide.backprop(&Sample::new(r), 0.9, CP_SCALE, &mut grad);
+        }
+        let out = FEATURES * 64 + 64;
+        assert!((0..buckets * 2).any(|half| grad[out + half * 64 + 40] != 0.0));
+    }
+}
+
+#[test]
 fn the_quantised_network_scores_like_the_float_one() {
     let records = synthetic(10, 60);
     let cases = [(1, 1), (2, 1), (3, 8)]
