@@ -159,7 +159,7 @@ fn a_widened_network_scores_exactly_as_before_and_then_learns_with_its_new_units
         let (qn, qw) = (narrow.quantise(), wide.quantise());
         for r in &records {
             let s = Sample::new(r);
-            assert_eq!(narrow.output(&s), wide.output(&s));
+            assert_eq!(narrow.output(&s).to_bits(), wide.output(&s).to_bits());
             let pos = r.position();
             assert_eq!(qn.evaluate(&pos), qw.evaluate(&pos));
         }
