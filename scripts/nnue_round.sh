@@ -25,7 +25,7 @@ if [ $# -lt 4 ]; then
   exit 2
 fi
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-TUNER=$(realpath "${TUNER:-$ROOT/target/release/tuner}")
+TUNER=$(realpath "$(command -v "${TUNER:-$ROOT/target/release/tuner}")")
 THREADS=${THREADS:-2}
 WORK=$(realpath -m "$1"); BASE=$(realpath "$2"); OUT=$(realpath -m "$3"); shift 3
 SELF=(); MATCHES=()
@@ -60,6 +60,10 @@ total=0
 for f in "${TRAIN[@]}"; do total=$((total + $(stat -c %s "$f") / 32)); done
 held=$(python3 -c "import sys; print(int(int(sys.argv[1]) * 0.03))" "$total")
 last=$(($(stat -c %s "$LAST") / 32))
+if [ "$held" -eq 0 ]; then
+  echo "too few records ($total) to hold 3% of them out" >&2
+  exit 1
+fi
 if [ "$held" -gt "$last" ]; then
   echo "the held-out share ($held records) is longer than the last self-play file ($last)" >&2
   exit 1

@@ -381,9 +381,15 @@ pub fn run<W: Write + Send>(config: &Config, out: W, progress: bool) -> io::Resu
                     out.flush()?;
                     *last = Instant::now();
                     let now = totals.summary(started);
+                    // The share done: of the games, or of the position cap if nearer.
+                    let share = (done as f64 / config.games as f64).max(
+                        config
+                            .positions
+                            .map_or(0.0, |cap| now.positions as f64 / cap.max(1) as f64),
+                    );
                     eprintln!(
                         "{now}; about {:.0} s to go",
-                        now.seconds * (config.games - done) as f64 / done as f64
+                        now.seconds * (1.0 - share.min(1.0)) / share
                     );
                 }
                 Ok(())
