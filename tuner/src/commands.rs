@@ -241,10 +241,10 @@ fn shape(
             let mut float = nnue::float_net::FloatNet::from_network(&net)
                 .map_err(|e| format!("--init {}: {e}", path.display()))?;
             // A wider --hidden grows the file's network by units that start silent.
-            if let Some(h) = hidden.filter(|&h| h > float.hidden && h % 16 == 0) {
-                if h <= engine::eval::nnue::MAX_HIDDEN {
-                    float = float.widened(h, seed);
-                }
+            let grows =
+                |h: usize| h > float.hidden && h % 16 == 0 && h <= engine::eval::nnue::MAX_HIDDEN;
+            if let Some(h) = hidden.filter(|&h| grows(h)) {
+                float = float.widened(h, seed);
             }
             if hidden.is_some_and(|h| h != float.hidden)
                 || activation.is_some_and(|a| a != float.activation)
