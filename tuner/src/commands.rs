@@ -241,8 +241,9 @@ fn shape(
             let mut float = nnue::float_net::FloatNet::from_network(&net)
                 .map_err(|e| format!("--init {}: {e}", path.display()))?;
             // A wider --hidden grows the file's network by units that start silent.
-            let grows =
-                |h: usize| h > float.hidden && h % 16 == 0 && h <= engine::eval::nnue::MAX_HIDDEN;
+            let grows = |h: usize| {
+                h > float.hidden && h.is_multiple_of(16) && h <= engine::eval::nnue::MAX_HIDDEN
+            };
             if let Some(h) = hidden.filter(|&h| grows(h)) {
                 float = float.widened(h, seed);
             }
