@@ -9,12 +9,12 @@
 use crate::position::Position;
 use crate::rules::draws::repetition::{repetition_claimable, repetition_key};
 use crate::rules::draws::{fifty_move_claimable, is_dead_position};
-use crate::types::{Move, PieceKind};
+use crate::types::{Move, MoveList, PieceKind};
 
 use super::odds::marked_after;
 use super::ordering::{
     history_bonus, is_bad_capture_score, is_tactical, keep_tactical, moved, pick, piece_to,
-    score_moves, score_quiets, see_ge, HASH_MOVE, QUIET_PENDING,
+    score_moves, score_quiets, see_ge, Scores, HASH_MOVE, QUIET_PENDING,
 };
 use super::score::{INF, MATE, MATE_BOUND, MAX_PLY};
 use super::singular::Singularity;
@@ -275,39 +275,64 @@ impl Worker<'_> {
             depth -= 1;
         }
 
-        // Step 7. Generate and order the moves.
-        let mut moves = pos.legal_moves();
+        // Step 7. Order the moves. A legal hash move is searched before the others are
+        // generated, so that a cut-off on it costs no generation; they are generated after
+        // it and ordered as if it had been picked from the whole list (it takes the first
+        // place, the move there takes its place), so the tree is the same either way.
+        // The killers and the counter move are read before it, as they were when the
+        // whole list was generated first.
         let marked = self.stack[ply].marked;
-        if moves.is_empty() {
-            return if in_check {
-                self.shared.terms.mated(pos, ply, marked)
-            } else {
-                self.shared.terms.draw(us)
-            };
-        }
         let prev = [
             ply.checked_sub(1).and_then(|p| self.stack[p].piece_to),
             ply.checked_sub(2).and_then(|p| self.stack[p].piece_to),
         ];
         let counter = prev[0].and_then(|p| self.hist.counter[p]);
         let killers = self.hist.killers[ply];
-        let mut scores = score_moves(pos, &moves, tt_move, killers, counter);
+        let hash_first = tt_move.filter(|&mv| excluded.is_none() && pos.is_legal(mv));
+        let mut moves = MoveList::new();
+        let mut scores = Scores::new();
+        let mut generated = false;
 
         let mut best = -INF;
         let mut best_move = None;
         let mut searched = 0usize;
         let mut quiets: arrayvec::ArrayVec<(Move, usize), 64> = arrayvec::ArrayVec::new();
         let lmp_limit = (3 + depth * depth) / (2 - i32::from(improving));
-        let mut n = moves.len();
+        let mut n = 0;
         for i in 0.. {
-            if i >= n {
-                break;
-            }
-            let (mut mv, mut order) = pick(&mut moves[..n], &mut scores[..n], i);
-            if order == QUIET_PENDING {
-                score_quiets(pos, &moves[i..n], &mut scores[i..n], self.hist, prev);
-                (mv, order) = pick(&mut moves[..n], &mut scores[..n], i);
-            }
+            let (mv, order) = match hash_first {
+                Some(mv) if i == 0 => (mv, HASH_MOVE),
+                _ => {
+                    if !generated {
+                        generated = true;
+                        moves = pos.legal_moves();
+                        if moves.is_empty() {
+                            return if in_check {
+                                self.shared.terms.mated(pos, ply, marked)
+                            } else {
+                                self.shared.terms.draw(us)
+                            };
+                        }
+                        scores = score_moves(pos, &moves, tt_move, killers, counter);
+                        // `is_legal` holds exactly for the generated moves, so it is there.
+                        if let Some(k) = hash_first.and_then(|h| moves.iter().position(|&m| m == h))
+                        {
+                            moves.swap(0, k);
+                            scores.swap(0, k);
+                        }
+                        n = moves.len();
+                    }
+                    if i >= n {
+                        break;
+                    }
+                    let (mut mv, mut order) = pick(&mut moves[..n], &mut scores[..n], i);
+                    if order == QUIET_PENDING {
+                        score_quiets(pos, &moves[i..n], &mut scores[i..n], self.hist, prev);
+                        (mv, order) = pick(&mut moves[..n], &mut scores[..n], i);
+                    }
+                    (mv, order)
+                }
+            };
             if Some(mv) == excluded {
                 continue;
             }
