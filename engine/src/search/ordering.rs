@@ -321,6 +321,21 @@ pub(crate) fn noisy_moves(pos: &Position, out: &mut crate::types::MoveList) {
     });
 }
 
+/// Whether the legal move `mv` is one of [`noisy_moves`]: any move when in check, else a
+/// capture or a pawn's move to the last rank or the en-passant square, not an
+/// under-promotion.
+pub(crate) fn is_noisy(pos: &Position, mv: Move) -> bool {
+    if pos.in_check() {
+        return true;
+    }
+    let to = mv.to();
+    let promo = Bitboard::rank(crate::types::Rank::Eighth.relative_to(pos.turn()));
+    mv.promotion().is_none_or(|p| p == PieceKind::Queen)
+        && (captured(pos, mv).is_some()
+            || (moved(pos, mv) == PieceKind::Pawn
+                && (promo.has(to) || pos.ep_square() == Some(to))))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -341,6 +356,38 @@ mod tests {
         let p = pos("1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1");
         let mv = p.parse_uci_move("d3e5").unwrap();
         assert!(!see_ge(&p, mv, 0));
+    }
+
+    #[test]
+    fn is_noisy_holds_exactly_for_the_noisy_moves() {
+        // Walks of random legal moves from the bench's positions (checks, promotions,
+        // en passant, castling and odds turns among them): every legal move is noisy exactly when
+        // `noisy_moves` lists it.
+        let mut rng = crate::rng::Rng::new(7);
+        let mut noisy_seen = 0;
+        for game in crate::search::bench::games() {
+            let mut p = game.current().clone();
+            for _ in 0..40 {
+                let legal = p.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let mut noisy = crate::types::MoveList::new();
+                noisy_moves(&p, &mut noisy);
+                for &mv in &legal {
+                    assert_eq!(
+                        is_noisy(&p, mv),
+                        noisy.contains(&mv),
+                        "{mv:?} in {}",
+                        p.fen()
+                    );
+                }
+                noisy_seen += noisy.len();
+                let mv = legal[rng.below(legal.len())];
+                p.play(mv);
+            }
+        }
+        assert!(noisy_seen > 1000, "only {noisy_seen} noisy moves seen");
     }
 
     #[test]

@@ -7,7 +7,7 @@ use crate::position::Position;
 use crate::types::MoveList;
 
 use super::odds::marked_after;
-use super::ordering::{captured, moved, noisy_moves, pick, see_ge, Scores, SEE_VALUE};
+use super::ordering::{captured, is_noisy, moved, noisy_moves, pick, see_ge, Scores, SEE_VALUE};
 use super::score::{INF, MATE_BOUND, MAX_PLY};
 use super::tt::{from_tt, to_tt, TtBound};
 use super::worker::{Worker, NO_EVAL};
@@ -90,31 +90,54 @@ impl Worker<'_> {
             alpha = alpha.max(best);
         }
 
-        let mut moves = MoveList::new();
-        noisy_moves(pos, &mut moves);
-        let marked = self.stack[ply].marked;
-        if in_check && moves.is_empty() {
-            return self.shared.terms.mated(pos, ply, marked);
-        }
+        // A legal noisy hash move is tried before the others are generated, which are
+        // then ordered as if it had been picked from the whole list (as in the main
+        // search), so the tree is the same.
         let tt_move = tt_hit.and_then(|h| h.mv);
-        let mut scores: Scores = moves
-            .iter()
-            .map(|&mv| {
-                if Some(mv) == tt_move {
-                    1 << 20
-                } else {
-                    captured(pos, mv).map_or(0, |v| SEE_VALUE[v as usize] * 8)
-                        - SEE_VALUE[moved(pos, mv) as usize] / 8
-                        + i32::from(mv.promotion().is_some()) * 4000
-                }
-            })
-            .collect();
-
+        let hash_first = tt_move.filter(|&mv| pos.is_legal(mv) && is_noisy(pos, mv));
+        let marked = self.stack[ply].marked;
+        let mut moves = MoveList::new();
+        let mut scores = Scores::new();
+        let mut generated = false;
         let futility = raw_eval + DELTA_MARGIN;
         let mut best_move = None;
-        let n = moves.len();
-        for i in 0..n {
-            let (mv, _) = pick(&mut moves[..n], &mut scores[..n], i);
+        let mut n = 0;
+        for i in 0.. {
+            let mv = match hash_first {
+                Some(mv) if i == 0 => mv,
+                _ => {
+                    if !generated {
+                        generated = true;
+                        noisy_moves(pos, &mut moves);
+                        if in_check && moves.is_empty() {
+                            return self.shared.terms.mated(pos, ply, marked);
+                        }
+                        scores = moves
+                            .iter()
+                            .map(|&mv| {
+                                if Some(mv) == tt_move {
+                                    1 << 20
+                                } else {
+                                    captured(pos, mv).map_or(0, |v| SEE_VALUE[v as usize] * 8)
+                                        - SEE_VALUE[moved(pos, mv) as usize] / 8
+                                        + i32::from(mv.promotion().is_some()) * 4000
+                                }
+                            })
+                            .collect();
+                        // `is_legal` and `is_noisy` hold exactly for the listed moves.
+                        if let Some(k) = hash_first.and_then(|h| moves.iter().position(|&m| m == h))
+                        {
+                            moves.swap(0, k);
+                            scores.swap(0, k);
+                        }
+                        n = moves.len();
+                    }
+                    if i >= n {
+                        break;
+                    }
+                    pick(&mut moves[..n], &mut scores[..n], i).0
+                }
+            };
             if !in_check {
                 let victim = captured(pos, mv);
                 if mv.promotion().is_none()
