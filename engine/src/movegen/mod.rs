@@ -460,9 +460,7 @@ impl Position {
     /// Adds a batch's moves to a list.
     #[inline]
     pub fn push_moves(&self, batch: PieceMoves, list: &mut MoveList) {
-        for m in self.expand(batch) {
-            list.push(m);
-        }
+        self.for_each_move_in(batch, |mv| list.push(mv));
     }
 
     /// A batch's moves, with their kinds (promotions, double steps, en passant, castling).

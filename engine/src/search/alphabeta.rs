@@ -305,7 +305,11 @@ impl Worker<'_> {
                 _ => {
                     if !generated {
                         generated = true;
-                        moves = pos.legal_moves();
+                        // Into the lists in place: a list is a kilobyte to copy.
+                        pos.generate_moves(|batch| {
+                            pos.push_moves(batch, &mut moves);
+                            false
+                        });
                         if moves.is_empty() {
                             return if in_check {
                                 self.shared.terms.mated(pos, ply, marked)
@@ -313,7 +317,7 @@ impl Worker<'_> {
                                 self.shared.terms.draw(us)
                             };
                         }
-                        scores = score_moves(pos, &moves, tt_move, killers, counter);
+                        score_moves(pos, &moves, tt_move, killers, counter, &mut scores);
                         // `is_legal` holds exactly for the generated moves, so it is there.
                         if let Some(k) = hash_first.and_then(|h| moves.iter().position(|&m| m == h))
                         {

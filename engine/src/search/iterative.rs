@@ -14,7 +14,7 @@ use crate::types::Move;
 
 use super::limits::Limits;
 use super::odds::{marked_after, marked_now, Terms};
-use super::ordering::{is_tactical, moved, piece_to, score_moves, score_quiets, Histories};
+use super::ordering::{is_tactical, moved, piece_to, score_moves, score_quiets, Histories, Scores};
 use super::report::{Reporter, SearchInfo, SearchResult};
 use super::score::{Bound, Score, INF, MATE, MATE_BOUND, MAX_PLY};
 use super::time::{budget, stability_factor};
@@ -244,7 +244,8 @@ pub(crate) fn run(
         return SearchResult::default();
     }
     let tt_move = tt.probe(pos.key()).and_then(|h| h.mv);
-    let mut scores = score_moves(pos, &moves, tt_move, [None; 2], None);
+    let mut scores = Scores::new();
+    score_moves(pos, &moves, tt_move, [None; 2], None, &mut scores);
     score_quiets(pos, &moves, &mut scores, &histories[0], [None; 2]);
     let mut order: Vec<(Move, i32)> = moves.drain(..).zip(scores).collect();
     order.sort_by_key(|&(_, s)| std::cmp::Reverse(s));

@@ -193,7 +193,7 @@ const BAD_CAPTURE: i32 = -2_000_000;
 /// with zeros first: a node's moves are far fewer than `MAX_MOVES`).
 pub(crate) type Scores = arrayvec::ArrayVec<i32, MAX_MOVES>;
 
-/// Scores every move of a node for ordering, but for the quiet moves other than the hash
+/// Scores every move of a node for ordering (into `out`, in the moves' order), but for the quiet moves other than the hash
 /// move, killers and counter: those get [`QUIET_PENDING`], above every history score and
 /// below the counter move, and [`score_quiets`] scores them when the first is picked.
 /// Many nodes are cut off before any quiet is tried; picking, by the largest score
@@ -206,7 +206,8 @@ pub(crate) fn score_moves(
     hash_move: Option<Move>,
     killers: [Option<Move>; 2],
     counter: Option<Move>,
-) -> Scores {
+    out: &mut Scores,
+) {
     let score = |mv: Move| {
         if Some(mv) == hash_move {
             HASH_MOVE
@@ -232,7 +233,8 @@ pub(crate) fn score_moves(
             QUIET_PENDING
         }
     };
-    moves.iter().map(|&mv| score(mv)).collect()
+    out.clear();
+    out.extend(moves.iter().map(|&mv| score(mv)));
 }
 
 /// Gives the quiet moves that [`score_moves`] left pending their history scores.
@@ -406,7 +408,8 @@ mod tests {
         let mut moves = p.legal_moves();
         let hash = p.parse_uci_move("a2a3").ok();
         let killers = [p.parse_uci_move("h2h4").ok(), None];
-        let mut scores = score_moves(p, &moves, hash, killers, None);
+        let mut scores = Scores::new();
+        score_moves(p, &moves, hash, killers, None, &mut scores);
         if !lazy {
             score_quiets(p, &moves, &mut scores, hist, [None; 2]);
         }

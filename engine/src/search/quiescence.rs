@@ -112,18 +112,15 @@ impl Worker<'_> {
                         if in_check && moves.is_empty() {
                             return self.shared.terms.mated(pos, ply, marked);
                         }
-                        scores = moves
-                            .iter()
-                            .map(|&mv| {
-                                if Some(mv) == tt_move {
-                                    1 << 20
-                                } else {
-                                    captured(pos, mv).map_or(0, |v| SEE_VALUE[v as usize] * 8)
-                                        - SEE_VALUE[moved(pos, mv) as usize] / 8
-                                        + i32::from(mv.promotion().is_some()) * 4000
-                                }
-                            })
-                            .collect();
+                        scores.extend(moves.iter().map(|&mv| {
+                            if Some(mv) == tt_move {
+                                1 << 20
+                            } else {
+                                captured(pos, mv).map_or(0, |v| SEE_VALUE[v as usize] * 8)
+                                    - SEE_VALUE[moved(pos, mv) as usize] / 8
+                                    + i32::from(mv.promotion().is_some()) * 4000
+                            }
+                        }));
                         // `is_legal` and `is_noisy` hold exactly for the listed moves.
                         if let Some(k) = hash_first.and_then(|h| moves.iter().position(|&m| m == h))
                         {
