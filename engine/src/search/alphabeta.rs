@@ -275,12 +275,13 @@ impl Worker<'_> {
             depth -= 1;
         }
 
-        // Step 7. Order the moves. A legal hash move is searched before the others are
-        // generated, so that a cut-off on it costs no generation; they are generated after
-        // it and ordered as if it had been picked from the whole list (it takes the first
-        // place, the move there takes its place), so the tree is the same either way.
-        // The killers and the counter move are read before it, as they were when the
-        // whole list was generated first.
+        // Step 7. Order the moves. A legal hash move (outside the search without it) is
+        // searched before the others are generated, so that a cut-off on it costs only the
+        // legality test's part of a generation. The others are generated after it and
+        // ordered as if it had been picked from the whole list (it takes the first place,
+        // the move there takes its place), so the tree is the same either way. The
+        // killers and the counter move are read before it, as they were when the whole
+        // list was generated first.
         let marked = self.stack[ply].marked;
         let prev = [
             ply.checked_sub(1).and_then(|p| self.stack[p].piece_to),
@@ -305,7 +306,7 @@ impl Worker<'_> {
                 _ => {
                     if !generated {
                         generated = true;
-                        // Into the lists in place: a list is a kilobyte to copy.
+                        // Into the node's lists in place, not copied (half a kilobyte).
                         pos.generate_moves(|batch| {
                             pos.push_moves(batch, &mut moves);
                             false
@@ -319,8 +320,9 @@ impl Worker<'_> {
                         }
                         score_moves(pos, &moves, tt_move, killers, counter, &mut scores);
                         // `is_legal` holds exactly for the generated moves, so it is there.
-                        if let Some(k) = hash_first.and_then(|h| moves.iter().position(|&m| m == h))
-                        {
+                        let at = hash_first.and_then(|h| moves.iter().position(|&m| m == h));
+                        debug_assert_eq!(at.is_some(), hash_first.is_some());
+                        if let Some(k) = at {
                             moves.swap(0, k);
                             scores.swap(0, k);
                         }

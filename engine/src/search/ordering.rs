@@ -193,8 +193,8 @@ const BAD_CAPTURE: i32 = -2_000_000;
 /// with zeros first: a node's moves are far fewer than `MAX_MOVES`).
 pub(crate) type Scores = arrayvec::ArrayVec<i32, MAX_MOVES>;
 
-/// Scores every move of a node for ordering (into `out`, in the moves' order), but for the quiet moves other than the hash
-/// move, killers and counter: those get [`QUIET_PENDING`], above every history score and
+/// Scores every move of a node for ordering (into `out`, in the moves' order), but for
+/// the quiet moves other than the hash move, killers and counter: those get [`QUIET_PENDING`], above every history score and
 /// below the counter move, and [`score_quiets`] scores them when the first is picked.
 /// Many nodes are cut off before any quiet is tried; picking, by the largest score
 /// first, chooses the same moves in the same places as if every quiet had been scored
@@ -323,9 +323,10 @@ pub(crate) fn noisy_moves(pos: &Position, out: &mut crate::types::MoveList) {
     });
 }
 
-/// Whether the legal move `mv` is one of [`noisy_moves`]: any move when in check, else a
-/// capture or a pawn's move to the last rank or the en-passant square, not an
-/// under-promotion.
+/// Whether the move `mv`, if legal, is one of [`noisy_moves`]: any move when in check,
+/// else a capture or a pawn's move to the last rank or the en-passant square, but no
+/// promotion other than to a Queen (neither an under-promotion nor a Pawn left a Pawn,
+/// Br. IV 15). Safe on any move; legality is the caller's test.
 pub(crate) fn is_noisy(pos: &Position, mv: Move) -> bool {
     if pos.in_check() {
         return true;

@@ -94,7 +94,7 @@ impl Worker<'_> {
         // then ordered as if it had been picked from the whole list (as in the main
         // search), so the tree is the same.
         let tt_move = tt_hit.and_then(|h| h.mv);
-        let hash_first = tt_move.filter(|&mv| pos.is_legal(mv) && is_noisy(pos, mv));
+        let hash_first = tt_move.filter(|&mv| is_noisy(pos, mv) && pos.is_legal(mv));
         let marked = self.stack[ply].marked;
         let mut moves = MoveList::new();
         let mut scores = Scores::new();
@@ -122,8 +122,9 @@ impl Worker<'_> {
                             }
                         }));
                         // `is_legal` and `is_noisy` hold exactly for the listed moves.
-                        if let Some(k) = hash_first.and_then(|h| moves.iter().position(|&m| m == h))
-                        {
+                        let at = hash_first.and_then(|h| moves.iter().position(|&m| m == h));
+                        debug_assert_eq!(at.is_some(), hash_first.is_some());
+                        if let Some(k) = at {
                             moves.swap(0, k);
                             scores.swap(0, k);
                         }
