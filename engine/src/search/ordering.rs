@@ -194,8 +194,9 @@ const BAD_CAPTURE: i32 = -2_000_000;
 pub(crate) type Scores = arrayvec::ArrayVec<i32, MAX_MOVES>;
 
 /// Scores every move of a node for ordering (into `out`, in the moves' order), but for
-/// the quiet moves other than the hash move, killers and counter: those get [`QUIET_PENDING`], above every history score and
-/// below the counter move, and [`score_quiets`] scores them when the first is picked.
+/// the quiet moves other than the hash move, killers and counter: those get
+/// [`QUIET_PENDING`], above every history score and below the counter move, and
+/// [`score_quiets`] scores them when the first is picked.
 /// Many nodes are cut off before any quiet is tried; picking, by the largest score
 /// first, chooses the same moves in the same places as if every quiet had been scored
 /// at once when the first was picked (the history tables then hold what the subtrees of
@@ -364,8 +365,8 @@ mod tests {
     #[test]
     fn is_noisy_holds_exactly_for_the_noisy_moves() {
         // Walks of random legal moves from the bench's positions (checks, promotions,
-        // en passant, castling and odds turns among them): every legal move is noisy exactly when
-        // `noisy_moves` lists it.
+        // en passant, castling and odds turns among them): every legal move is noisy
+        // exactly when `noisy_moves` lists it.
         let mut rng = crate::rng::Rng::new(7);
         let mut noisy_seen = 0;
         for game in crate::search::bench::games() {
