@@ -14,7 +14,7 @@ use crate::types::{Move, MoveList, PieceKind};
 use super::odds::marked_after;
 use super::ordering::{
     history_bonus, is_bad_capture_score, is_tactical, keep_tactical, moved, pick, piece_to,
-    score_moves, score_quiets, see_ge, Scores, HASH_MOVE, QUIET_PENDING,
+    put_first, score_moves, score_quiets, see_ge, Scores, HASH_MOVE, QUIET_PENDING,
 };
 use super::score::{INF, MATE, MATE_BOUND, MAX_PLY};
 use super::singular::Singularity;
@@ -319,13 +319,7 @@ impl Worker<'_> {
                             };
                         }
                         score_moves(pos, &moves, tt_move, killers, counter, &mut scores);
-                        // `is_legal` holds exactly for the generated moves, so it is there.
-                        let at = hash_first.and_then(|h| moves.iter().position(|&m| m == h));
-                        debug_assert_eq!(at.is_some(), hash_first.is_some());
-                        if let Some(k) = at {
-                            moves.swap(0, k);
-                            scores.swap(0, k);
-                        }
+                        put_first(&mut moves, &mut scores, hash_first);
                         n = moves.len();
                     }
                     if i >= n {

@@ -268,6 +268,19 @@ pub(crate) fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) -> (Move, i
     (moves[i], scores[i])
 }
 
+/// Moves `searched`, a move already searched before the list was generated, to the
+/// first place, the move there to its place: what [`pick`] does when it picks it first,
+/// so the rest are picked in the same order. The caller tested it legal (and, in the
+/// quiescence search, noisy), which holds exactly for the listed moves, so it is there.
+pub(crate) fn put_first(moves: &mut [Move], scores: &mut [i32], searched: Option<Move>) {
+    let at = searched.and_then(|h| moves.iter().position(|&m| m == h));
+    debug_assert_eq!(at.is_some(), searched.is_some());
+    if let Some(k) = at {
+        moves.swap(0, k);
+        scores.swap(0, k);
+    }
+}
+
 /// Keeps only the tactical moves ([`is_tactical`]) of `moves` and their scores, in their
 /// order, at the front; returns how many there are.
 pub(crate) fn keep_tactical(pos: &Position, moves: &mut [Move], scores: &mut [i32]) -> usize {

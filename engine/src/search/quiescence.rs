@@ -7,7 +7,9 @@ use crate::position::Position;
 use crate::types::MoveList;
 
 use super::odds::marked_after;
-use super::ordering::{captured, is_noisy, moved, noisy_moves, pick, see_ge, Scores, SEE_VALUE};
+use super::ordering::{
+    captured, is_noisy, moved, noisy_moves, pick, put_first, see_ge, Scores, SEE_VALUE,
+};
 use super::score::{INF, MATE_BOUND, MAX_PLY};
 use super::tt::{from_tt, to_tt, TtBound};
 use super::worker::{Worker, NO_EVAL};
@@ -121,13 +123,7 @@ impl Worker<'_> {
                                     + i32::from(mv.promotion().is_some()) * 4000
                             }
                         }));
-                        // `is_legal` and `is_noisy` hold exactly for the listed moves.
-                        let at = hash_first.and_then(|h| moves.iter().position(|&m| m == h));
-                        debug_assert_eq!(at.is_some(), hash_first.is_some());
-                        if let Some(k) = at {
-                            moves.swap(0, k);
-                            scores.swap(0, k);
-                        }
+                        put_first(&mut moves, &mut scores, hash_first);
                         n = moves.len();
                     }
                     if i >= n {
