@@ -46,6 +46,30 @@ impl Pane {
         assert!(ok, "tmux send-keys failed");
     }
 
+    /// Waits until a FEN (a line of eight ranks) follows the prompt's `fen`; returns it.
+    fn wait_for_fen(&self) -> String {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let screen = self.screen();
+            let fen = screen
+                .lines()
+                .skip_while(|l| !l.ends_with("> fen"))
+                .find(|l| {
+                    l.split(' ')
+                        .next()
+                        .is_some_and(|b| b.matches('/').count() == 7)
+                });
+            if let Some(fen) = fen {
+                return fen.trim().to_string();
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the screen never showed a FEN after 'fen':\n{screen}"
+            );
+            thread::sleep(Duration::from_millis(100));
+        }
+    }
+
     /// Waits until the screen shows `want`; returns the screen.
     fn wait_for(&self, want: &str) -> String {
         let deadline = Instant::now() + PATIENCE;
@@ -131,14 +155,11 @@ fn a_game_left_in_one_terminal_goes_on_in_another() {
     pane.type_line("e5");
     pane.wait_for("Black to move (you), move 2.");
     pane.type_line("fen");
+    // Waits for the FEN before typing on: a line typed early is echoed by the terminal
+    // before the answer, and would be taken for it.
+    let fen = pane.wait_for_fen();
     pane.type_line("quit");
-    let screen = pane.wait_for("EXIT=0");
-    let fen = screen
-        .lines()
-        .skip_while(|l| !l.ends_with("> fen"))
-        .nth(1)
-        .expect("the FEN after 'fen'")
-        .to_string();
+    pane.wait_for("EXIT=0");
     drop(pane);
     let pane = Pane::start(
         "resumed",
