@@ -48,39 +48,37 @@ impl Pane {
 
     /// Waits until a FEN (a line of eight ranks) follows the prompt's `fen`; returns it.
     fn wait_for_fen(&self) -> String {
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            let screen = self.screen();
-            let fen = screen
+        self.wait_until("a FEN after 'fen'", |screen| {
+            screen
                 .lines()
                 .skip_while(|l| !l.ends_with("> fen"))
                 .find(|l| {
                     l.split(' ')
                         .next()
                         .is_some_and(|b| b.matches('/').count() == 7)
-                });
-            if let Some(fen) = fen {
-                return fen.trim().to_string();
-            }
-            assert!(
-                Instant::now() < deadline,
-                "the screen never showed a FEN after 'fen':\n{screen}"
-            );
-            thread::sleep(Duration::from_millis(100));
-        }
+                })
+                .map(|fen| fen.trim().to_string())
+        })
     }
 
     /// Waits until the screen shows `want`; returns the screen.
     fn wait_for(&self, want: &str) -> String {
+        self.wait_until(&format!("{want:?}"), |screen| {
+            screen.contains(want).then(|| screen.to_string())
+        })
+    }
+
+    /// Reads the screen until `found` finds what it looks for (`what`), and returns it.
+    fn wait_until<T>(&self, what: &str, found: impl Fn(&str) -> Option<T>) -> T {
         let deadline = Instant::now() + PATIENCE;
         loop {
             let screen = self.screen();
-            if screen.contains(want) {
-                return screen;
+            if let Some(it) = found(&screen) {
+                return it;
             }
             assert!(
                 Instant::now() < deadline,
-                "the screen never showed {want:?}:\n{screen}"
+                "the screen never showed {what}:\n{screen}"
             );
             thread::sleep(Duration::from_millis(100));
         }
