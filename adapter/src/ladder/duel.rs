@@ -128,17 +128,24 @@ mod tests {
 
     #[test]
     fn a_queen_up_the_receiver_beats_the_same_level() {
-        let played = play(
-            Pairing {
-                odds: Odds::Queen,
-                giver: 1200,
-                receiver: 1200,
-            },
-            3,
-        );
-        assert!(played.score > 0.75, "{played:?}");
-        assert_eq!(played.result, "0-1");
-        assert!(played.reason.contains("Am."), "{}", played.reason);
+        // One game at a weak level can go either way (a change to the search turned
+        // seed 3's into the giver's win), so the receiver plays four and must win most.
+        let games: Vec<Played> = (1..=4)
+            .map(|seed| {
+                let pairing = Pairing {
+                    odds: Odds::Queen,
+                    giver: 1200,
+                    receiver: 1200,
+                };
+                play(pairing, seed)
+            })
+            .collect();
+        let points: f64 = games.iter().map(|g| g.score).sum();
+        assert!(points >= 3.0, "{games:?}");
+        // The giver is White: a receiver's win is 0-1, named by its law.
+        let won = games.iter().find(|g| g.result == "0-1");
+        let won = won.expect("the receiver won no game");
+        assert!(won.reason.contains("Am."), "{}", won.reason);
     }
 
     #[test]
