@@ -130,16 +130,12 @@ mod tests {
     fn a_queen_up_the_receiver_beats_the_same_level() {
         // One game at a weak level can go either way (a change to the search turned
         // seed 3's into the giver's win), so the receiver plays four and must win most.
-        let games: Vec<Played> = (1..=4)
-            .map(|seed| {
-                let pairing = Pairing {
-                    odds: Odds::Queen,
-                    giver: 1200,
-                    receiver: 1200,
-                };
-                play(pairing, seed)
-            })
-            .collect();
+        let pairing = Pairing {
+            odds: Odds::Queen,
+            giver: 1200,
+            receiver: 1200,
+        };
+        let games: Vec<Played> = (1..=4).map(|seed| play(pairing, seed)).collect();
         let points: f64 = games.iter().map(|g| g.score).sum();
         assert!(points >= 3.0, "{games:?}");
         // The giver is White: a receiver's win is 0-1, named by its law.
