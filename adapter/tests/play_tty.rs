@@ -11,26 +11,50 @@ use std::time::{Duration, Instant};
 /// How long to wait for the screen to show something (a debug build on a busy machine).
 const PATIENCE: Duration = Duration::from_mins(1);
 
-/// A tmux session running one command; killed when dropped.
+/// A tmux session running one command, on a tmux server of its own; killed when dropped.
+///
+/// Each pane has its own server (`-L`, its own socket): a shared server exits when its last
+/// session ends, and a session started at that moment fails with "server exited
+/// unexpectedly". Tests run in parallel, and one test starts a pane as it drops another.
 struct Pane {
     name: String,
 }
 
 impl Pane {
     fn start(test: &str, command: &str) -> Pane {
-        let name = format!("morphy-play-tty-{test}-{}", std::process::id());
-        let ok = Command::new("tmux")
-            .args(["new-session", "-d", "-s", &name, "-x", "100", "-y", "60"])
+        let pane = Pane {
+            name: format!("morphy-play-tty-{test}-{}", std::process::id()),
+        };
+        let ok = pane
+            .tmux()
+            .args([
+                "new-session",
+                "-d",
+                "-s",
+                &pane.name,
+                "-x",
+                "100",
+                "-y",
+                "60",
+            ])
             .arg(command)
             .status()
             .expect("tmux runs")
             .success();
         assert!(ok, "tmux new-session failed");
-        Pane { name }
+        pane
+    }
+
+    /// A tmux command for this pane's own server, which reads no configuration file.
+    fn tmux(&self) -> Command {
+        let mut tmux = Command::new("tmux");
+        tmux.args(["-L", &self.name, "-f", "/dev/null"]);
+        tmux
     }
 
     fn screen(&self) -> String {
-        let out = Command::new("tmux")
+        let out = self
+            .tmux()
             .args(["capture-pane", "-p", "-S", "-500", "-t", &self.name])
             .output()
             .expect("tmux capture-pane");
@@ -38,7 +62,8 @@ impl Pane {
     }
 
     fn type_line(&self, text: &str) {
-        let ok = Command::new("tmux")
+        let ok = self
+            .tmux()
             .args(["send-keys", "-t", &self.name, text, "Enter"])
             .status()
             .expect("tmux send-keys")
@@ -87,9 +112,7 @@ impl Pane {
 
 impl Drop for Pane {
     fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["kill-session", "-t", &self.name])
-            .status();
+        let _ = self.tmux().arg("kill-server").status();
     }
 }
 
