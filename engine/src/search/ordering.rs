@@ -130,9 +130,10 @@ pub(crate) fn piece_to(kind: PieceKind, to: Square) -> usize {
 pub(crate) struct Histories {
     /// Butterfly history: [side][from][to].
     pub butterfly: Box<ByColor<[[i16; 64]; 64]>>,
-    /// Continuation history: [distance back − 1][earlier piece-to][piece-to], one table
-    /// for the opponent's last move and one for our own move before it (rows
-    /// `back * 384 + earlier`), so that the two replies learn apart.
+    /// Continuation history: [plies back − 1][earlier piece-to][piece-to], as rows
+    /// `back * 384 + earlier`: one table for the move a ply before (the opponent's, or
+    /// our own inside a turn of several moves, Am. IV 4) and one for the move two plies
+    /// before, so that a move's score as a reply and as a follow-up are learnt apart.
     pub continuation: Vec<[i16; 384]>,
     /// The reply that refuted a move last time: [previous piece-to].
     pub counter: Vec<Option<Move>>,
