@@ -130,7 +130,10 @@ pub(crate) fn piece_to(kind: PieceKind, to: Square) -> usize {
 pub(crate) struct Histories {
     /// Butterfly history: [side][from][to].
     pub butterfly: Box<ByColor<[[i16; 64]; 64]>>,
-    /// Continuation history: [previous piece-to][piece-to].
+    /// Continuation history: [plies back − 1][earlier piece-to][piece-to], as rows
+    /// `back * 384 + earlier`: one table for the move a ply before (the opponent's, or
+    /// our own inside a turn of several moves, Am. IV 4) and one for the move two plies
+    /// before, so that a move's score as a reply and as a follow-up are learnt apart.
     pub continuation: Vec<[i16; 384]>,
     /// The reply that refuted a move last time: [previous piece-to].
     pub counter: Vec<Option<Move>>,
@@ -142,7 +145,7 @@ impl Histories {
     pub fn new() -> Histories {
         Histories {
             butterfly: Box::new(ByColor::new([[0; 64]; 64], [[0; 64]; 64])),
-            continuation: vec![[0; 384]; 384],
+            continuation: vec![[0; 384]; 2 * 384],
             counter: vec![None; 384],
             killers: [[None; 2]; MAX_PLY + 8],
         }
@@ -156,8 +159,10 @@ impl Histories {
     #[inline]
     pub fn quiet_score(&self, side: Color, mv: Move, pt: usize, prev: [Option<usize>; 2]) -> i32 {
         let mut s = i32::from(self.butterfly[side][mv.from() as usize][mv.to() as usize]);
-        for p in prev.into_iter().flatten() {
-            s += i32::from(self.continuation[p][pt]);
+        for (back, p) in prev.into_iter().enumerate() {
+            if let Some(p) = p {
+                s += i32::from(self.continuation[back * 384 + p][pt]);
+            }
         }
         s
     }
@@ -175,8 +180,10 @@ impl Histories {
             &mut self.butterfly[side][mv.from() as usize][mv.to() as usize],
             bonus,
         );
-        for p in prev.into_iter().flatten() {
-            gravity(&mut self.continuation[p][pt], bonus);
+        for (back, p) in prev.into_iter().enumerate() {
+            if let Some(p) = p {
+                gravity(&mut self.continuation[back * 384 + p][pt], bonus);
+            }
         }
     }
 }
