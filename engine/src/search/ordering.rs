@@ -120,7 +120,11 @@ pub(crate) fn history_bonus(depth: i32) -> i32 {
     (depth * depth * 32).min(12_800)
 }
 
-/// A move's (piece, destination) index, for counter-moves and continuation history.
+/// How many (piece, destination) indices there are: six kinds on 64 squares.
+const PIECE_TO: usize = 6 * 64;
+
+/// A move's (piece, destination) index, below [`PIECE_TO`], for counter-moves and
+/// continuation history.
 #[inline]
 pub(crate) fn piece_to(kind: PieceKind, to: Square) -> usize {
     kind as usize * 64 + to as usize
@@ -131,10 +135,10 @@ pub(crate) struct Histories {
     /// Butterfly history: [side][from][to].
     pub butterfly: Box<ByColor<[[i16; 64]; 64]>>,
     /// Continuation history: [plies back − 1][earlier piece-to][piece-to], as rows
-    /// `back * 384 + earlier`: one table for the move a ply before (the opponent's, or
+    /// `back * PIECE_TO + earlier` ([`continuation_rows`]): one table for the move a ply before (the opponent's, or
     /// our own inside a turn of several moves, Am. IV 4) and one for the move two plies
     /// before, so that a move's score as a reply and as a follow-up are learnt apart.
-    pub continuation: Vec<[i16; 384]>,
+    pub continuation: Vec<[i16; PIECE_TO]>,
     /// The reply that refuted a move last time: [previous piece-to].
     pub counter: Vec<Option<Move>>,
     /// Two quiet moves per ply that caused cut-offs.
@@ -145,8 +149,8 @@ impl Histories {
     pub fn new() -> Histories {
         Histories {
             butterfly: Box::new(ByColor::new([[0; 64]; 64], [[0; 64]; 64])),
-            continuation: vec![[0; 384]; 2 * 384],
-            counter: vec![None; 384],
+            continuation: vec![[0; PIECE_TO]; 2 * PIECE_TO],
+            counter: vec![None; PIECE_TO],
             killers: [[None; 2]; MAX_PLY + 8],
         }
     }
@@ -159,10 +163,8 @@ impl Histories {
     #[inline]
     pub fn quiet_score(&self, side: Color, mv: Move, pt: usize, prev: [Option<usize>; 2]) -> i32 {
         let mut s = i32::from(self.butterfly[side][mv.from() as usize][mv.to() as usize]);
-        for (back, p) in prev.into_iter().enumerate() {
-            if let Some(p) = p {
-                s += i32::from(self.continuation[back * 384 + p][pt]);
-            }
+        for row in continuation_rows(prev) {
+            s += i32::from(self.continuation[row][pt]);
         }
         s
     }
@@ -180,12 +182,19 @@ impl Histories {
             &mut self.butterfly[side][mv.from() as usize][mv.to() as usize],
             bonus,
         );
-        for (back, p) in prev.into_iter().enumerate() {
-            if let Some(p) = p {
-                gravity(&mut self.continuation[back * 384 + p][pt], bonus);
-            }
+        for row in continuation_rows(prev) {
+            gravity(&mut self.continuation[row][pt], bonus);
         }
     }
+}
+
+/// The continuation history's rows for the earlier moves `prev` (a ply back, two plies
+/// back) that are known: none near the root or after a null move.
+#[inline]
+fn continuation_rows(prev: [Option<usize>; 2]) -> impl Iterator<Item = usize> {
+    prev.into_iter()
+        .enumerate()
+        .filter_map(|(back, p)| p.map(|p| back * PIECE_TO + p))
 }
 
 /// Ordering score bands: hash move, good captures and Queen promotions, killers and
